@@ -1,0 +1,52 @@
+// Brands, organizations (sellers and suppliers), warehouses and their locations.
+import Type, { type Static } from 'typebox'
+import { Id, ListQuery, Name, timestamps } from './common'
+
+const recordSorts = ['id', 'created_at', 'updated_at'] as const
+
+export const Brand = Type.Object({ id: Id, brand_name: Type.String(), ...timestamps })
+export type Brand = Static<typeof Brand>
+export const BrandCreate = Type.Object({ brand_name: Name() })
+export type BrandCreate = Static<typeof BrandCreate>
+export const BrandListQuery = ListQuery(['brand_name', ...recordSorts], 'brand_name.asc')
+export const BrandUpdate = Type.Partial(BrandCreate)
+export type BrandUpdate = Static<typeof BrandUpdate>
+
+export const Organization = Type.Object({
+  id: Id,
+  org_name: Type.String(),
+  is_seller: Type.Boolean(),
+  is_supplier: Type.Boolean(),
+  ...timestamps,
+})
+export type Organization = Static<typeof Organization>
+export const OrganizationCreate = Type.Object({
+  org_name: Name(),
+  is_seller: Type.Optional(Type.Boolean()),
+  is_supplier: Type.Optional(Type.Boolean()),
+})
+export type OrganizationCreate = Static<typeof OrganizationCreate>
+export const OrganizationListQuery = ListQuery(['org_name', ...recordSorts], 'org_name.asc')
+export const OrganizationUpdate = Type.Partial(OrganizationCreate)
+export type OrganizationUpdate = Static<typeof OrganizationUpdate>
+/** POST /suppliers/ creates an organization that is a supplier. */
+export const SupplierCreate = Type.Object({ org_name: Name() })
+export type SupplierCreate = Static<typeof SupplierCreate>
+
+export const Warehouse = Type.Object({ id: Id, warehouse_name: Type.String(), ...timestamps })
+export type Warehouse = Static<typeof Warehouse>
+export const WarehouseCreate = Type.Object({ warehouse_name: Name() })
+export type WarehouseCreate = Static<typeof WarehouseCreate>
+export const WarehouseListQuery = ListQuery(['warehouse_name', ...recordSorts], 'warehouse_name.asc')
+export const WarehouseUpdate = Type.Partial(WarehouseCreate)
+export type WarehouseUpdate = Static<typeof WarehouseUpdate>
+
+export const Location = Type.Object({ id: Id, location_name: Type.String(), warehouse_id: Id, ...timestamps })
+export type Location = Static<typeof Location>
+export const LocationCreate = Type.Object({ location_name: Name() })
+export type LocationCreate = Static<typeof LocationCreate>
+export const LocationListQuery = ListQuery(['location_name', ...recordSorts], 'location_name.asc')
+export const LocationUpdate = Type.Partial(LocationCreate)
+export type LocationUpdate = Static<typeof LocationUpdate>
+export const LocationParams = Type.Object({ id: Id, location_id: Id })
+export type LocationParams = Static<typeof LocationParams>

@@ -1,0 +1,46 @@
+import Type, { type Static, type TSchema } from 'typebox'
+import { MAX_LIST_LIMIT } from './constants'
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' })
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+/** A name a person types: at least one visible character; the server trims it. */
+export const Name = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })
+export const timestamps = { created_at: Timestamp, updated_at: Timestamp }
+
+export const IdParams = Type.Object({ id: Id })
+export type IdParams = Static<typeof IdParams>
+
+/** `field.asc` or `field.desc` over a whitelist; the description doubles as the 422 message. */
+export const SortBy = (fields: readonly string[], fallback: string) =>
+  Type.String({
+    pattern: `^(${fields.join('|')})\\.(asc|desc)$`,
+    default: fallback,
+    description: `field.asc or field.desc, with field one of ${fields.join(', ')}`,
+  })
+
+/** Query of a plain list: paging, a name search for pickers, and a sort. Without `limit` at most MAX_LIST_LIMIT rows. */
+export const ListQuery = (sortFields: readonly string[], defaultSort: string) =>
+  Type.Object({
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive substring of the name' })),
+    sort_by: Type.Optional(SortBy(sortFields, defaultSort)),
+  })
+export type ListQuery = { skip?: number; limit?: number; q?: string; sort_by?: string }
+
+/** fastapi-style validation error: 422 {detail: [{loc, msg, type}]} */
+export const ValidationErrorItem = Type.Object({
+  loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+  msg: Type.String(),
+  type: Type.String(),
+})
+export type ValidationErrorItem = Static<typeof ValidationErrorItem>
+
+/** Every other error: {detail, code?}; `code` and `params` let the UI translate the sentence. */
+export const ErrorBody = Type.Object({
+  detail: Type.Union([Type.String(), Type.Array(ValidationErrorItem)]),
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+})
+export type ErrorBody = Static<typeof ErrorBody>

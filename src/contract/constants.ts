@@ -1,0 +1,16 @@
+// Constants of the spec that both halves use; no schema library here so the admin bundle stays small.
+export const API_BASE = '/api'
+export const REQUEST_TIMEOUT_MS = 1000
+export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const
+export type Currency = (typeof CURRENCIES)[number]
+export const PAGE_SIZES = [10, 25, 50, 100] as const
+export const PRODUCT_SORT_FIELDS = ['article_number', 'stock', 'created_at', 'sku', 'sku_amazon', 'description', 'updated_at', 'id'] as const
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number]
+export const DEFAULT_PRODUCT_SORT = 'created_at.asc'
+export const PRODUCT_FILTERS = ['sku', 'sku_amazon', 'article_number', 'description', 'brand_id'] as const
+/** A list without `limit` answers at most this many rows. */
+export const MAX_LIST_LIMIT = 1000
+export const MAX_PRODUCT_LIMIT = 100
+export const STOCK_MUTATIONS_DEFAULT_LIMIT = 10
+export const GENERATED_PASSWORD_LENGTH = 14
+export const MIN_PASSWORD_LENGTH = 8

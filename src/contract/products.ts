@@ -1,0 +1,119 @@
+import Type, { type Static } from 'typebox'
+import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS } from './constants'
+import { Id, Nullable, SortBy, timestamps } from './common'
+
+export const CurrencyCode = Type.Enum([...CURRENCIES])
+const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
+const Text = (maxLength: number) => Nullable(Type.String({ maxLength }))
+/** Only http(s) URLs are stored, so no `javascript:` URL can reach an <img> or a link. */
+export const ImageUrl = Nullable(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$' }))
+
+export const BrandRef = Type.Object({ id: Id, brand_name: Type.String() })
+export const OrganizationRef = Type.Object({ id: Id, org_name: Type.String() })
+
+export const SupplierInfo = Type.Object({
+  supplier_id: Nullable(Id),
+  supplier: Nullable(OrganizationRef),
+  minimum_order_quantity: Nullable(Type.Integer()),
+  purchase_price: Nullable(Type.Number()),
+  purchase_currency: Nullable(CurrencyCode),
+})
+export type SupplierInfo = Static<typeof SupplierInfo>
+export const SupplierInfoUpdate = Type.Partial(
+  Type.Object({
+    supplier_id: Nullable(Id),
+    minimum_order_quantity: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+    purchase_price: Nullable(Price),
+    purchase_currency: Nullable(CurrencyCode),
+  }),
+)
+export type SupplierInfoUpdate = Static<typeof SupplierInfoUpdate>
+
+export const SellerInfo = Type.Object({
+  id: Id,
+  seller_id: Nullable(Id),
+  seller: Nullable(OrganizationRef),
+  selling_price: Nullable(Type.Number()),
+  selling_currency: Nullable(CurrencyCode),
+})
+export type SellerInfo = Static<typeof SellerInfo>
+export const SellerInfoUpdate = Type.Partial(
+  Type.Object({ seller_id: Nullable(Id), selling_price: Nullable(Price), selling_currency: Nullable(CurrencyCode) }),
+)
+export type SellerInfoUpdate = Static<typeof SellerInfoUpdate>
+export const SellerParams = Type.Object({ id: Id, seller_info_id: Id })
+export type SellerParams = Static<typeof SellerParams>
+
+export const StockWarehouseItem = Type.Object({
+  warehouse_id: Id,
+  warehouse: Type.Object({ id: Id, warehouse_name: Type.String() }),
+  amount: Type.Integer(),
+})
+export type StockWarehouseItem = Static<typeof StockWarehouseItem>
+export const StockItem = Type.Object({
+  warehouse_id: Id,
+  location_id: Id,
+  location: Type.Object({ id: Id, location_name: Type.String() }),
+  amount: Type.Integer(),
+})
+export type StockItem = Static<typeof StockItem>
+
+const productFields = {
+  id: Id,
+  sku: Nullable(Type.String()),
+  sku_amazon: Nullable(Type.String()),
+  article_number: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  barcode: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  brand_id: Nullable(Id),
+  brand: Nullable(BrandRef),
+  /** Total stock, or the stock in `warehouse_id` when the list was asked for one warehouse. */
+  stock: Type.Integer(),
+  ...timestamps,
+}
+/** A row of the products list: what the table shows. */
+export const ProductSummary = Type.Object(productFields)
+export type ProductSummary = Static<typeof ProductSummary>
+/** GET /products/{id}: everything. */
+export const Product = Type.Object({
+  ...productFields,
+  stock_warehouse_items: Type.Array(StockWarehouseItem),
+  stock_items: Type.Array(StockItem),
+  supplier_info: Nullable(SupplierInfo),
+  sellers_info: Type.Array(SellerInfo),
+})
+export type Product = Static<typeof Product>
+
+export const ProductUpdate = Type.Partial(
+  Type.Object({
+    sku: Text(100),
+    sku_amazon: Text(100),
+    article_number: Text(100),
+    description: Text(2000),
+    barcode: Text(100),
+    image_url: ImageUrl,
+    brand_id: Nullable(Id),
+  }),
+)
+export type ProductUpdate = Static<typeof ProductUpdate>
+export const ProductCreate = Type.Partial(
+  Type.Object({ ...ProductUpdate.properties, supplier_id: Nullable(Id) }),
+)
+export type ProductCreate = Static<typeof ProductCreate>
+
+const filter = Type.Optional(Type.String({ maxLength: 200 }))
+export const ProductListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PRODUCT_LIMIT, default: 10 })),
+  sort_by: Type.Optional(SortBy(PRODUCT_SORT_FIELDS, DEFAULT_PRODUCT_SORT)),
+  warehouse_id: Type.Optional(Id),
+  sku: filter,
+  sku_amazon: filter,
+  article_number: filter,
+  description: filter,
+  brand_id: Type.Optional(Id),
+})
+export type ProductListQuery = Static<typeof ProductListQuery>
+export const ProductPage = Type.Object({ items: Type.Array(ProductSummary), total: Type.Integer() })
+export type ProductPage = Static<typeof ProductPage>

@@ -1,0 +1,37 @@
+import Type, { type Static } from 'typebox'
+import { STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
+import { Id, Nullable, Timestamp } from './common'
+
+export const StockMutation = Type.Object({
+  id: Id,
+  amount: Type.Integer(),
+  note: Nullable(Type.String()),
+  product_id: Id,
+  warehouse_id: Id,
+  location_id: Id,
+  warehouse: Type.Object({ warehouse_name: Type.String() }),
+  location: Type.Object({ location_name: Type.String() }),
+  /** null once the booking user has been deleted */
+  user: Nullable(Type.Object({ username: Type.String() })),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+})
+export type StockMutation = Static<typeof StockMutation>
+
+export const StockMutationCreate = Type.Object({
+  amount: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000, not: { const: 0 } }),
+  note: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  warehouse_id: Id,
+  location_id: Id,
+  /** Optional: the path names the product; when given it must match. */
+  product_id: Type.Optional(Id),
+})
+export type StockMutationCreate = Static<typeof StockMutationCreate>
+
+export const StockMutationListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: STOCK_MUTATIONS_DEFAULT_LIMIT })),
+})
+export type StockMutationListQuery = Static<typeof StockMutationListQuery>
+export const StockMutationParams = Type.Object({ id: Id, mutation_id: Id })
+export type StockMutationParams = Static<typeof StockMutationParams>

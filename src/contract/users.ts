@@ -1,0 +1,74 @@
+import Type, { type Static } from 'typebox'
+import { MIN_PASSWORD_LENGTH } from './constants'
+import { Id, ListQuery, Name, Nullable, timestamps } from './common'
+
+const Email = Type.String({ format: 'email', maxLength: 254 })
+const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 128 })
+const PersonName = Nullable(Type.String({ maxLength: 200 }))
+
+export const User = Type.Object({
+  id: Id,
+  email: Type.String(),
+  username: Type.String(),
+  given_name: Nullable(Type.String()),
+  family_name: Nullable(Type.String()),
+  is_active: Type.Boolean(),
+  is_verified: Type.Boolean(),
+  is_superuser: Type.Boolean(),
+  ...timestamps,
+})
+export type User = Static<typeof User>
+
+export const UserListQuery = ListQuery(['username', 'email', 'id', 'created_at', 'updated_at'], 'id.asc')
+
+/** POST /users/ (super-user) and POST /auth/register (flags ignored there). */
+export const UserCreate = Type.Object({
+  email: Email,
+  password: Password,
+  username: Name(100),
+  given_name: Type.Optional(PersonName),
+  family_name: Type.Optional(PersonName),
+  is_active: Type.Optional(Type.Boolean()),
+  is_verified: Type.Optional(Type.Boolean()),
+  is_superuser: Type.Optional(Type.Boolean()),
+})
+export type UserCreate = Static<typeof UserCreate>
+
+/** PATCH /users/me: a person's own data; flags are not theirs to change. */
+export const UserUpdateMe = Type.Partial(
+  Type.Object({ email: Email, password: Password, username: Name(100), given_name: PersonName, family_name: PersonName }),
+)
+export type UserUpdateMe = Static<typeof UserUpdateMe>
+
+/** PATCH /users/{id} (super-user). */
+export const UserUpdate = Type.Partial(
+  Type.Object({
+    ...UserUpdateMe.properties,
+    is_active: Type.Boolean(),
+    is_verified: Type.Boolean(),
+    is_superuser: Type.Boolean(),
+  }),
+)
+export type UserUpdate = Static<typeof UserUpdate>
+
+// fastapi-users compatible auth payloads
+export const LoginForm = Type.Object({ username: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 128 }) })
+export type LoginForm = Static<typeof LoginForm>
+export const AccessToken = Type.Object({ access_token: Type.String(), token_type: Type.Literal('bearer') })
+export type AccessToken = Static<typeof AccessToken>
+export const EmailBody = Type.Object({ email: Email })
+export type EmailBody = Static<typeof EmailBody>
+export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+export type TokenBody = Static<typeof TokenBody>
+export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password })
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>
+
+/** fastapi-users error codes the UI may receive as `detail`. */
+export const AUTH_ERRORS = {
+  LOGIN_BAD_CREDENTIALS: 'LOGIN_BAD_CREDENTIALS',
+  REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
+  VERIFY_USER_BAD_TOKEN: 'VERIFY_USER_BAD_TOKEN',
+  VERIFY_USER_ALREADY_VERIFIED: 'VERIFY_USER_ALREADY_VERIFIED',
+  RESET_PASSWORD_BAD_TOKEN: 'RESET_PASSWORD_BAD_TOKEN',
+  UPDATE_USER_EMAIL_ALREADY_EXISTS: 'UPDATE_USER_EMAIL_ALREADY_EXISTS',
+} as const
