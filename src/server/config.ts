@@ -1,0 +1,38 @@
+// The environment, validated once at start. Every setting is documented in the README.
+import Type, { type Static } from 'typebox'
+import Value from 'typebox/value'
+
+const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATABASE_URL: Type.String({ default: 'sqlite:data/stockroom.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
+  /** where the generated secret, the mail outbox and the default SQLite file live */
+  DATA_DIR: Type.String({ default: 'data' }),
+  SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Stockroom <stockroom@localhost>' }),
+  ADMIN_EMAIL: Type.String({ default: 'admin@example.com', format: 'email' }),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  OPEN_REGISTRATION: Type.Boolean({ default: false }),
+  /** seconds */
+  TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
+  CORS_ORIGIN: Type.Optional(Type.String()),
+  LOG_LEVEL: Type.Union([Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])], { default: 'info' }),
+})
+export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  )
+  const value = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, known))
+  if (!Value.Check(ConfigSchema, value)) {
+    const problems = Value.Errors(ConfigSchema, value).map((e) => `${e.instancePath.slice(1) || 'config'} ${e.message}`)
+    throw new Error(`Invalid environment: ${problems.join('; ')}`)
+  }
+  const config = value as Static<typeof ConfigSchema>
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }
+}

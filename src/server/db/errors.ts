@@ -1,0 +1,26 @@
+// Constraint violations look different on each driver; routes ask these instead.
+interface DriverError {
+  code?: string
+  message?: string
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as DriverError
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as DriverError
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+/** The database cannot be reached or written: the client is not at fault, so 503. */
+export function isUnavailable(error: unknown): boolean {
+  const e = error as DriverError & { errno?: string }
+  const code = e?.code ?? ''
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'].includes(code) ||
+    ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_LOCKED'].some((c) => code.startsWith(c)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(e?.message ?? '')
+  )
+}

@@ -1,0 +1,86 @@
+// Opens the database named by a URL: `sqlite:<file>` (embedded default) or `postgres://...`.
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
+import type { Database } from './schema'
+
+export type Dialect = 'sqlite' | 'postgres'
+export type DB = Kysely<Database>
+
+export interface DatabaseHandle {
+  db: DB
+  dialect: Dialect
+  /** the SQLite file, for backups; undefined on PostgreSQL and in memory */
+  file?: string
+  close(): Promise<void>
+}
+
+export function dialectOf(url: string): Dialect {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres'
+  if (url.startsWith('sqlite:')) return 'sqlite'
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.split(':')[0]}:..."`)
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  return dialectOf(url) === 'postgres' ? openPostgres(url) : openSqlite(url.slice('sqlite:'.length))
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const inMemory = file === ':memory:' || file === ''
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const sqlite = new SQLite(inMemory ? ':memory:' : file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  // WAL with NORMAL survives a killed process (the OS keeps the WAL); only power loss can drop the last commits
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }) })
+  return {
+    db,
+    dialect: 'sqlite',
+    file: inMemory ? undefined : path.resolve(file),
+    close: () => db.destroy(),
+  }
+}
+
+/** better-sqlite3 cannot bind booleans; SQLite stores them as 0/1 anyway. */
+function withBooleanParams(sqlite: SQLite.Database): SqliteDatabase {
+  const toSqlite = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p))
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const statement = sqlite.prepare(sql)
+      return {
+        reader: statement.reader,
+        all: (params: readonly unknown[]) => statement.all(toSqlite(params)),
+        run: (params: readonly unknown[]) => statement.run(toSqlite(params)),
+        iterate: (params: readonly unknown[]) => statement.iterate(toSqlite(params)),
+      }
+    },
+  }
+}
+
+const PG_INT8 = 20
+const PG_NUMERIC = 1700
+const PG_TIMESTAMPTZ = 1184
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 2000,
+    types: {
+      getTypeParser(oid: number, format?: 'text' | 'binary') {
+        if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value)
+        if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString()
+        return pg.types.getTypeParser(oid, format as 'text')
+      },
+    } as pg.CustomTypesConfig,
+  })
+  // an idle client that loses its connection must not crash the process; the next query reconnects
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}

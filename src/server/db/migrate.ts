@@ -1,0 +1,26 @@
+// Versioned migrations, run at start and by `npm run db:migrate`. Add a file NNN-name.ts and list it here.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { DatabaseHandle, Dialect } from './index'
+import * as initial from './migrations/001-initial'
+
+type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
+const migrations: Record<string, DialectMigration> = {
+  '001-initial': initial,
+}
+
+class ListedMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
+    )
+  }
+}
+
+/** Applies pending migrations; returns the names applied. */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new ListedMigrations(dialect) })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,83 @@
+// Bearer tokens: a signed JWT (HS256 only) naming a server-side session, so logout, password changes,
+// deactivation and deletion end it at once. Every /api route needs a session unless its config says `auth: 'public'`.
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import fp from 'fastify-plugin'
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { User } from '../../contract'
+import { forbidden, unauthorized } from '../http-errors'
+import { startSession, toUser, userOfSession } from '../domain/users'
+
+export type AuthLevel = 'public' | 'user' | 'superuser'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel
+  }
+  interface FastifyRequest {
+    sessionId?: string
+  }
+  interface FastifyInstance {
+    issueToken(userId: number): Promise<string>
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; jti: string }
+    user: User
+  }
+}
+
+/** SECRET from the environment, or one generated on first start and kept (0600) in the data directory. */
+export function loadSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured
+  const file = path.join(dataDir, 'secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}
+
+export interface AuthOptions {
+  secret: string
+  tokenLifetimeSeconds: number
+}
+
+export default fp(async function auth(app: FastifyInstance, options: AuthOptions) {
+  await app.register(jwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256', expiresIn: `${options.tokenLifetimeSeconds}s`, aud: 'stockroom' },
+    verify: { algorithms: ['HS256'], allowedAud: 'stockroom', requiredClaims: ['sub', 'jti', 'exp'] },
+  })
+
+  app.decorate('issueToken', async (userId: number) => {
+    const jti = await startSession(app.db, userId, options.tokenLifetimeSeconds)
+    return app.jwt.sign({ sub: String(userId), jti })
+  })
+
+  app.decorateRequest('sessionId', undefined)
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    let payload: { sub: string; jti: string }
+    try {
+      payload = await request.jwtVerify<{ sub: string; jti: string }>()
+    } catch {
+      throw unauthorized()
+    }
+    const row = await userOfSession(app.db, payload.jti)
+    if (!row || String(row.id) !== payload.sub) throw unauthorized()
+    request.user = toUser(row)
+    request.sessionId = payload.jti
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !request.url.startsWith('/api/')) return
+    const level = request.routeOptions.config.auth ?? 'user'
+    if (level === 'public') return
+    await authenticate(request)
+    if (level === 'superuser' && !request.user.is_superuser) throw forbidden('Only a super-user may do this.')
+  })
+})

@@ -1,0 +1,108 @@
+// Validation (strict JSON bodies, coerced query strings) and the mapping of every error to a clear answer:
+// 422 fastapi-style for bad input, 409 for conflicts, 503 when the database is away, never 500 for a client's mistake.
+import fp from 'fastify-plugin'
+import { Ajv, type ErrorObject, type Options } from 'ajv'
+import addFormats from 'ajv-formats'
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
+import type { ValidationErrorItem } from '../../contract'
+import { HttpError } from '../http-errors'
+import { isForeignKeyViolation, isUnavailable, isUniqueViolation } from '../db/errors'
+
+const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
+const validators = {
+  body: new Ajv({ ...common, coerceTypes: false }),
+  querystring: new Ajv({ ...common, coerceTypes: 'array' }),
+  params: new Ajv({ ...common, coerceTypes: true }),
+  headers: new Ajv({ ...common, coerceTypes: true, removeAdditional: false }),
+}
+for (const ajv of Object.values(validators)) addFormats.default(ajv)
+
+const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
+
+/** One fastapi-style item per field, from ajv's errors (a nullable field yields several; the first says most). */
+export function toValidationItems(errors: FastifySchemaValidationError[], context: string): ValidationErrorItem[] {
+  const part = LOCATION[context] ?? context
+  const byField = new Map<string, ValidationErrorItem>()
+  for (const error of errors as ErrorObject[]) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
+    const path = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+    if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty)
+    const key = path.join('/')
+    if (!byField.has(key)) byField.set(key, { loc: [part, ...path], ...describe(error) })
+  }
+  if (byField.size === 0) byField.set('', { loc: [part], msg: 'Invalid input', type: 'value_error' })
+  return [...byField.values()]
+}
+
+function describe(error: ErrorObject): { msg: string; type: string } {
+  const p = error.params as Record<string, unknown>
+  const schema = error.parentSchema as { description?: string } | undefined
+  switch (error.keyword) {
+    case 'required':
+      return { msg: 'Field required', type: 'missing' }
+    case 'type':
+      return { msg: `Input should be a valid ${p.type === 'object' ? 'object' : p.type}`, type: `${p.type}_type` }
+    case 'enum':
+      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}`, type: 'enum' }
+    case 'const':
+      return { msg: `Input should be '${p.allowedValue}'`, type: 'literal_error' }
+    case 'not':
+      return { msg: `Input should not be ${JSON.stringify((error.schema as { const?: unknown })?.const)}`, type: 'value_error' }
+    case 'minLength':
+      return { msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
+    case 'maxLength':
+      return { msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' }
+    case 'pattern':
+      return {
+        msg: schema?.description ? `Input should be ${schema.description}` : 'String should not be blank',
+        type: 'string_pattern_mismatch',
+      }
+    case 'minimum':
+      return { msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' }
+    case 'maximum':
+      return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' }
+    case 'format':
+      return { msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${p.format}`, type: 'value_error' }
+    default:
+      return { msg: error.message ?? 'Invalid input', type: error.keyword }
+  }
+}
+
+const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json_invalid' }] })
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = validators[(httpPart ?? 'body') as keyof typeof validators]
+    return ajv.compile(schema)
+  })
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body)
+    const e = error as FastifyError
+    if (e.validation) return reply.code(422).send({ detail: toValidationItems(e.validation, e.validationContext ?? 'body') })
+    switch (e.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(422).send(jsonError(e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty' : 'JSON decode error'))
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ detail: 'Request body is too large (limit 1 MB)' })
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` })
+    }
+    if (e instanceof SyntaxError) return reply.code(422).send(jsonError('JSON decode error'))
+    if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
+    if (isForeignKeyViolation(e))
+      return reply.code(409).send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+    if (isUnavailable(e)) {
+      request.log.error({ err: e }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not available right now. Please try again in a moment.', code: 'DB_UNAVAILABLE' })
+    }
+    const status = e.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: e }, 'request failed')
+      return reply.code(500).send({ detail: 'Internal server error' })
+    }
+    return reply.code(status).send({ detail: e.message })
+  })
+})

@@ -1,0 +1,28 @@
+// Serves the built admin UI; any other GET that is not an /api call answers index.html (history fallback).
+import fs from 'node:fs'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
+  const root = options.root && path.resolve(options.root)
+  const built = Boolean(root && fs.existsSync(path.join(root, 'index.html')))
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      index: false,
+      wildcard: true,
+      // hashed assets never change; index.html must be fetched anew after each deploy
+      setHeaders: (res, file) =>
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (isApi || !['GET', 'HEAD'].includes(request.method)) return reply.code(404).send({ detail: 'Not Found' })
+    if (!built) return reply.code(404).send({ detail: 'The admin UI is not built: run `npm run build`.' })
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+})

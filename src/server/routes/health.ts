@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import Type from 'typebox'
+
+const Health = Type.Object({ status: Type.String(), database: Type.String() })
+
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get(
+    '/health',
+    { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: Health, 503: Health } } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db)
+        return { status: 'ok', database: 'ok' }
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unavailable')
+        return reply.code(503).send({ status: 'degraded', database: 'unavailable' })
+      }
+    },
+  )
+}

@@ -1,0 +1,173 @@
+// Users: everyone may read and change their own account; only a super-user manages the others.
+// At least one active super-user always remains, and changes that weaken an account end its sessions.
+import type { FastifyInstance } from 'fastify'
+import type { Transaction } from 'kysely'
+import Type from 'typebox'
+import {
+  AUTH_ERRORS,
+  ErrorBody,
+  IdParams,
+  User,
+  UserCreate,
+  UserListQuery,
+  UserUpdate,
+  UserUpdateMe,
+  type ListQuery,
+} from '../../contract'
+import type { Database } from '../db/schema'
+import { badRequest, conflict, notFound } from '../http-errors'
+import { isUniqueViolation } from '../db/errors'
+import { containsText } from '../db/dialect'
+import { hashPassword } from '../domain/passwords'
+import { endAllSessions, normalizeEmail, toUser, type UserRow } from '../domain/users'
+import { now, paging, parseSort, sortExpression, withTotalCount } from './lists'
+
+const tags = ['users']
+const superuser = { auth: 'superuser' as const }
+
+type Changes = UserUpdate
+
+export default async function userRoutes(app: FastifyInstance) {
+  /** Which columns a change sets; an e-mail change unverifies unless the caller sets the flag itself. */
+  async function columnsFor(current: UserRow, changes: Changes) {
+    const set: Record<string, unknown> = { updated_at: now() }
+    for (const key of ['username', 'given_name', 'family_name', 'is_active', 'is_verified', 'is_superuser'] as const) {
+      if (changes[key] !== undefined) set[key] = typeof changes[key] === 'string' ? (changes[key] as string).trim() : changes[key]
+    }
+    if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) {
+      set.email = normalizeEmail(changes.email)
+      if (changes.is_verified === undefined) set.is_verified = false
+    }
+    if (changes.password !== undefined) set.hashed_password = await hashPassword(changes.password)
+    return set
+  }
+
+  /** Applies a change in one transaction, refusing to leave no active super-user. */
+  async function updateUser(id: number, changes: Changes, options: { byAdministrator: boolean }): Promise<UserRow> {
+    const set = await columnsFor((await findUser(id)), changes)
+    if (changes.password !== undefined) set.needs_password = options.byAdministrator
+    try {
+      const row = await app.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!current) throw notFound('User')
+        const staysActiveSuperuser = (set.is_active ?? Boolean(current.is_active)) && (set.is_superuser ?? Boolean(current.is_superuser))
+        if (current.is_superuser && current.is_active && !staysActiveSuperuser) await refuseIfLastSuperuser(trx, id)
+        return trx.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+      })
+      const weakened = set.hashed_password !== undefined || set.is_active === false
+      if (weakened) await endAllSessions(app.db, id)
+      return row
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateUser(error, options.byAdministrator)
+      throw error
+    }
+  }
+
+  async function refuseIfLastSuperuser(trx: Transaction<Database>, exceptId: number) {
+    let others = trx.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).where('id', '!=', exceptId)
+    // on PostgreSQL, lock the other super-users so two simultaneous demotions cannot both pass; SQLite writes one at a time
+    if (app.dialect === 'postgres') others = others.forUpdate()
+    if ((await others.execute()).length === 0)
+      throw conflict('LAST_SUPERUSER', 'This is the last active super-user: make someone else super-user first.')
+  }
+
+  function duplicateUser(error: unknown, byAdministrator: boolean) {
+    const message = String((error as Error).message ?? '') + String((error as { constraint?: string }).constraint ?? '')
+    if (/username/i.test(message)) return conflict('USERNAME_EXISTS', 'Another user already has this username.')
+    if (!byAdministrator) return badRequest(AUTH_ERRORS.UPDATE_USER_EMAIL_ALREADY_EXISTS)
+    return conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.')
+  }
+
+  async function findUser(id: number) {
+    const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound('User')
+    return row
+  }
+
+  app.get('/users/me', { schema: { tags, response: { 200: User } } }, (request) => request.user)
+
+  app.patch(
+    '/users/me',
+    { schema: { tags, body: UserUpdateMe, response: { 200: User, 400: ErrorBody, 409: ErrorBody } } },
+    async (request) => toUser(await updateUser(request.user.id, request.body as UserUpdateMe, { byAdministrator: false })),
+  )
+
+  app.get(
+    '/users/',
+    { config: superuser, schema: { tags, querystring: UserListQuery, response: { 200: Type.Array(User) } } },
+    async (request, reply) => {
+      const query = request.query as ListQuery
+      const { offset, limit } = paging(query)
+      const sort = parseSort(query.sort_by, 'id.asc')
+      let base = app.db.selectFrom('users')
+      if (query.q) base = base.where((eb) => eb.or([containsText(app.dialect, 'username', query.q!), containsText(app.dialect, 'email', query.q!)]))
+      const [rows, { count }] = await Promise.all([
+        base.selectAll().orderBy(sortExpression(sort, ['username', 'email']), sort.direction).orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ])
+      withTotalCount(reply, Number(count))
+      return rows.map(toUser)
+    },
+  )
+
+  app.post(
+    '/users/',
+    { config: superuser, schema: { tags, body: UserCreate, response: { 201: User, 409: ErrorBody } } },
+    async (request, reply) => {
+      const body = request.body as UserCreate
+      const stamp = now()
+      try {
+        const row = await app.db
+          .insertInto('users')
+          .values({
+            email: normalizeEmail(body.email),
+            username: body.username.trim(),
+            hashed_password: await hashPassword(body.password),
+            given_name: body.given_name ?? null,
+            family_name: body.family_name ?? null,
+            is_active: body.is_active ?? true,
+            is_verified: body.is_verified ?? false,
+            is_superuser: body.is_superuser ?? false,
+            // an administrator chose this password; the invitation mail lets the person choose their own
+            needs_password: true,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        return reply.code(201).send(toUser(row))
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateUser(error, true)
+        throw error
+      }
+    },
+  )
+
+  app.get('/users/:id', { config: superuser, schema: { tags, params: IdParams, response: { 200: User } } }, async (request) =>
+    toUser(await findUser((request.params as IdParams).id)),
+  )
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/users/:id',
+    config: superuser,
+    schema: { tags, params: IdParams, body: UserUpdate, response: { 200: User, 409: ErrorBody } },
+    handler: async (request) =>
+      toUser(await updateUser((request.params as IdParams).id, request.body as UserUpdate, { byAdministrator: true })),
+  })
+
+  app.delete(
+    '/users/:id',
+    { config: superuser, schema: { tags, params: IdParams, response: { 204: Type.Null(), 409: ErrorBody } } },
+    async (request, reply) => {
+      const { id } = request.params as IdParams
+      await app.db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!user) throw notFound('User')
+        if (user.is_superuser && user.is_active) await refuseIfLastSuperuser(trx, id)
+        await trx.deleteFrom('users').where('id', '=', id).execute()
+      })
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,126 @@
+// A fresh server per test file on a fresh database: a temp SQLite file, or a new PostgreSQL database
+// (on TEST_DATABASE_URL's server) when the project runs with STOCKROOM_TEST_DB=postgres.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import { loadConfig, type Config } from '../../src/server/config'
+import { openDatabase, type DatabaseHandle } from '../../src/server/db'
+import { migrateToLatest } from '../../src/server/db/migrate'
+import { ensureFirstSuperuser } from '../../src/server/domain/users'
+import { hashPassword } from '../../src/server/domain/passwords'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+export const dbKind = (process.env.STOCKROOM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
+
+/** A database URL of its own, and a way to remove it. */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dbKind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL
+    if (!base) throw new Error('STOCKROOM_TEST_DB=postgres needs TEST_DATABASE_URL')
+    const name = `stockroom_test_${process.pid}_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(base)
+    url.pathname = `/${name}`
+    return {
+      url: url.toString(),
+      async drop() {
+        const client = new pg.Client({ connectionString: base })
+        await client.connect()
+        await client.query(`drop database if exists ${name} with (force)`)
+        await client.end()
+      },
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-test-'))
+  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+export type Response = LightMyRequestResponse
+export interface Client {
+  get(url: string, headers?: Record<string, string>): Promise<Response>
+  delete(url: string): Promise<Response>
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
+  patch(url: string, body?: unknown): Promise<Response>
+  put(url: string, body?: unknown): Promise<Response>
+}
+
+export interface TestServer {
+  app: Awaited<ReturnType<typeof buildApp>>
+  database: DatabaseHandle
+  config: Config
+  /** signed in as the first super-user */
+  admin: Client
+  /** not signed in */
+  anonymous: Client
+  client(token?: string): Client
+  login(email: string, password: string): Promise<string>
+  /** creates an ordinary (or super) user through the API and signs them in */
+  createUser(fields?: { email?: string; username?: string; password?: string; is_superuser?: boolean }): Promise<{ id: number; token: string; email: string; password: string }>
+  close(): Promise<void>
+}
+
+let userCounter = 0
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const { url, drop } = await freshDatabaseUrl()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-data-'))
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://stockroom.test', ...env })
+  const database = openDatabase(url)
+  await migrateToLatest(database)
+  await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)
+  const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger: false })
+  await app.ready()
+
+  const client = (token?: string): Client => {
+    const call = (method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) =>
+      app.inject({
+        method,
+        url,
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      })
+    return {
+      get: (u, h) => call('GET', u, undefined, h),
+      delete: (u) => call('DELETE', u),
+      post: (u, b, h) => call('POST', u, b, h),
+      patch: (u, b) => call('PATCH', u, b),
+      put: (u, b) => call('PUT', u, b),
+    }
+  }
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/jwt/login', payload: new URLSearchParams({ username: email, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`)
+    return res.json().access_token as string
+  }
+  const admin = client(await login(ADMIN.email, ADMIN.password))
+
+  return {
+    app,
+    database,
+    config,
+    admin,
+    anonymous: client(),
+    client,
+    login,
+    async createUser(fields = {}) {
+      userCounter += 1
+      const email = fields.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`
+      const password = fields.password ?? 'user-password-1'
+      const res = await admin.post('/api/users/', { email, password, username: fields.username ?? email.split('@')[0], is_superuser: fields.is_superuser ?? false })
+      if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`)
+      return { id: res.json().id, email, password, token: await login(email, password) }
+    },
+    async close() {
+      await app.close()
+      await drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

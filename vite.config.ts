@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+const apiProject = (db: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `api-${db}`,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node' as const,
+    env: { STOCKROOM_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+  test: {
+    projects: [
+      apiProject('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'admin',
+          include: ['tests/admin/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/admin/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
