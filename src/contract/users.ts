@@ -62,13 +62,3 @@ export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLen
 export type TokenBody = Static<typeof TokenBody>
 export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password })
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>
-
-/** fastapi-users error codes the UI may receive as `detail`. */
-export const AUTH_ERRORS = {
-  LOGIN_BAD_CREDENTIALS: 'LOGIN_BAD_CREDENTIALS',
-  REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
-  VERIFY_USER_BAD_TOKEN: 'VERIFY_USER_BAD_TOKEN',
-  VERIFY_USER_ALREADY_VERIFIED: 'VERIFY_USER_ALREADY_VERIFIED',
-  RESET_PASSWORD_BAD_TOKEN: 'RESET_PASSWORD_BAD_TOKEN',
-  UPDATE_USER_EMAIL_ALREADY_EXISTS: 'UPDATE_USER_EMAIL_ALREADY_EXISTS',
-} as const
