@@ -16,7 +16,7 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
   test: {
     projects: [

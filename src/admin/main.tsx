@@ -1,4 +1,14 @@
-// Entry of the admin UI (react-admin app comes in the admin issue).
+// Entry of the admin UI. A Dutch choice is loaded before the first paint, so the app never flashes English.
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { i18nProvider } from './providers'
+import { storedLocale } from './providers/i18nProvider'
 
-createRoot(document.getElementById('root')!).render(<p>Stockroom</p>)
+if (storedLocale() !== 'en') await i18nProvider.changeLocale(storedLocale())
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,47 @@
+// The admin UI: <Admin> composed from the resource folders, the account pages and our layout.
+// Real paths (BrowserRouter, no #); every route needs a session except login, /verify and /password.
+import { Admin, CustomRoutes, Resource } from 'react-admin'
+import { BrowserRouter, Route } from 'react-router-dom'
+import { authProvider, dataProvider, i18nProvider } from './providers'
+import { Layout } from './layout/Layout'
+import { theme } from './layout/theme'
+import { LoginPage } from './auth/LoginPage'
+import { VerifyPage } from './auth/VerifyPage'
+import { PasswordResetPage } from './auth/PasswordResetPage'
+import { ProfilePage } from './profile/ProfilePage'
+import products from './products'
+import brands from './brands'
+import orgs from './orgs'
+import warehouses from './warehouses'
+import users from './users'
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Admin
+        title="Stockroom"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={Layout}
+        loginPage={LoginPage}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="products" {...products} />
+        <Resource name="orgs" {...orgs} />
+        <Resource name="brands" {...brands} />
+        <Resource name="warehouses" {...warehouses} />
+        <Resource name="users" {...users} />
+        <CustomRoutes noLayout>
+          <Route path="/verify/:token" element={<VerifyPage />} />
+          <Route path="/password/:token" element={<PasswordResetPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/me" element={<ProfilePage />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,19 @@
+import { useTranslate } from 'ra-core'
+import { account } from '../providers'
+import { EmailDialog } from './EmailDialog'
+
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const translate = useTranslate()
+  return (
+    <EmailDialog
+      open={open}
+      onClose={onClose}
+      title={translate('stockroom.auth.reset_title')}
+      help={translate('stockroom.auth.reset_help')}
+      cancelLabel={translate('stockroom.auth.cancel')}
+      submitLabel={translate('stockroom.auth.send')}
+      onSubmit={account.requestPasswordReset}
+      successMessage={(email) => translate('stockroom.auth.reset_sent', { email })}
+    />
+  )
+}

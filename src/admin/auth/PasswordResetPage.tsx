@@ -1,0 +1,63 @@
+// /password/{token}: choose a new password (also how a new colleague sets their first one); then to sign in.
+import { useState, type FormEvent } from 'react'
+import { Alert, Button, Stack, TextField } from '@mui/material'
+import { useNotify, useTranslate } from 'ra-core'
+import { useNavigate, useParams } from 'react-router-dom'
+import { MIN_PASSWORD_LENGTH } from '../../contract/constants'
+import { account } from '../providers'
+import { session } from '../providers/session'
+import { PublicPage } from '../layout/PublicPage'
+
+export function PasswordResetPage() {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const navigate = useNavigate()
+  const { token = '' } = useParams()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!password || !token) return
+    setPending(true)
+    setError(undefined)
+    try {
+      await account.resetPassword(token, password)
+      // every session of this account has ended on the server; drop ours too
+      session.clear()
+      notify(translate('stockroom.password_reset.done'), { type: 'success' })
+      navigate('/login')
+    } catch (failure) {
+      setError((failure as Error).message)
+      setPending(false)
+    }
+  }
+
+  return (
+    <PublicPage title={translate('stockroom.password_reset.title')}>
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        <TextField
+          label={translate('stockroom.password_reset.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          helperText={translate('stockroom.password_reset.help', { min: MIN_PASSWORD_LENGTH })}
+          slotProps={{ htmlInput: { minLength: MIN_PASSWORD_LENGTH } }}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={pending}>
+          {translate('stockroom.password_reset.submit')}
+        </Button>
+      </Stack>
+    </PublicPage>
+  )
+}

@@ -1,0 +1,96 @@
+// /me (SPEC §2 Profile): the signed-in user's data, read fresh on opening; a pencil to edit; verification mail.
+import { useCallback, useEffect, useState } from 'react'
+import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, CircularProgress, FormControlLabel, IconButton, Stack, Tooltip, Typography } from '@mui/material'
+import EditIcon from '@mui/icons-material/Edit'
+import { Title } from 'react-admin'
+import { useTranslate } from 'ra-core'
+import type { User } from '../../contract'
+import { account } from '../providers'
+import { SendVerificationDialog } from '../auth/SendVerificationDialog'
+import { ProfileForm } from './ProfileForm'
+
+export function ProfilePage() {
+  const translate = useTranslate()
+  const [user, setUser] = useState<User>()
+  const [error, setError] = useState<string>()
+  const [editing, setEditing] = useState(false)
+  const [dialogOpen, setDialogOpen] = useState(false)
+
+  const reload = useCallback(() => {
+    setError(undefined)
+    return account.me().then(setUser, (failure: Error) => setError(failure.message))
+  }, [])
+  useEffect(() => {
+    reload()
+  }, [reload])
+
+  return (
+    <Box sx={{ maxWidth: 640, mt: 2 }}>
+      <Title title={translate('stockroom.profile.title')} />
+      {error && <Alert severity="error">{error}</Alert>}
+      {!user && !error && <CircularProgress size={24} />}
+      {user && editing && (
+        <ProfileForm
+          user={user}
+          onCancel={() => {
+            setEditing(false)
+            reload()
+          }}
+          onSaved={(saved) => {
+            setUser(saved)
+            setEditing(false)
+          }}
+        />
+      )}
+      {user && !editing && (
+        <Card>
+          <CardHeader
+            title={user.username}
+            action={
+              <Tooltip title={translate('stockroom.profile.edit')}>
+                <IconButton aria-label={translate('stockroom.profile.edit')} onClick={() => setEditing(true)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+            }
+          />
+          <CardContent>
+            <Stack spacing={1}>
+              <Field label={translate('stockroom.profile.username')} value={user.username} />
+              <Field label={translate('stockroom.profile.given_name')} value={user.given_name} />
+              <Field label={translate('stockroom.profile.family_name')} value={user.family_name} />
+              <Field label={translate('stockroom.profile.email')} value={user.email} />
+              <Stack direction="row" spacing={2}>
+                <Flag label={translate('stockroom.profile.active')} checked={user.is_active} />
+                <Flag label={translate('stockroom.profile.verified')} checked={user.is_verified} />
+                <Flag label={translate('stockroom.profile.superuser')} checked={user.is_superuser} />
+              </Stack>
+              <Box>
+                <Button variant="outlined" disabled={user.is_verified} onClick={() => setDialogOpen(true)}>
+                  {translate('stockroom.profile.send_verification')}
+                </Button>
+              </Box>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+      <SendVerificationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} initialEmail={user?.email} onSent={reload} />
+    </Box>
+  )
+}
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography>{value || '—'}</Typography>
+    </Box>
+  )
+}
+
+function Flag({ label, checked }: { label: string; checked: boolean }) {
+  return <FormControlLabel control={<Checkbox checked={checked} disabled />} label={label} />
+}
+

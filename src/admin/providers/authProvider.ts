@@ -1,0 +1,80 @@
+// Sessions for react-admin: fastapi-users login, the token and user in localStorage (restored on start),
+// 401 → sign in again (back to where you were), 403 → the profile (SPEC §8), Users only for super-users.
+import type { AuthProvider } from 'ra-core'
+import type { AccessToken, User } from '../../contract'
+import type { Api, Translate } from './http'
+import { session } from './session'
+
+export const LOGIN_PATH = '/login'
+export const PROFILE_PATH = '/me'
+
+/** `/login?nextUrl=<the page asked for>` so that signing in lands there */
+export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  const wanted = `${location.pathname}${location.search}`
+  if (location.pathname === LOGIN_PATH || wanted === '/') return LOGIN_PATH
+  return `${LOGIN_PATH}?nextUrl=${encodeURIComponent(wanted)}`
+}
+
+/** The nextUrl of the login page, only if it is a path of this app (never another site). */
+export function safeNextUrl(search: string): string {
+  const next = new URLSearchParams(search).get('nextUrl')
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
+}
+
+export interface Credentials {
+  email: string
+  password: string
+}
+
+export function createAuthProvider(api: Api, translate: Translate): AuthProvider {
+  return {
+    async login({ email, password }: Credentials) {
+      let token: string
+      try {
+        token = (await api<AccessToken>('/auth/jwt/login', { method: 'POST', form: { username: email, password } })).json.access_token
+      } catch (error) {
+        const status = (error as { status?: number }).status
+        throw new Error(status === 400 ? translate('stockroom.auth.bad_credentials') : (error as Error).message)
+      }
+      session.save(token)
+      const { json: user } = await api<User>('/users/me')
+      session.saveUser(user)
+    },
+
+    /** Signing out goes to /login; being sent out for lack of a session keeps the wanted page as nextUrl. */
+    async logout() {
+      if (!session.token()) return loginUrlFor()
+      // end the session on the server too; a token that is already dead answers 401, which is fine
+      await api('/auth/jwt/logout', { method: 'POST' }).catch(() => undefined)
+      session.clear()
+      return LOGIN_PATH
+    },
+
+    async checkAuth() {
+      if (!session.token()) throw { redirectTo: loginUrlFor(), message: false }
+    },
+
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        session.clear()
+        throw { redirectTo: loginUrlFor(), message: 'stockroom.auth.session_expired' }
+      }
+      if (error?.status === 403) throw { redirectTo: PROFILE_PATH, logoutUser: false, message: 'stockroom.auth.forbidden' }
+    },
+
+    async getIdentity() {
+      const user = session.user()
+      if (!user) throw new Error('not signed in')
+      const fullName = [user.given_name, user.family_name].filter(Boolean).join(' ') || user.username
+      return { ...user, fullName }
+    },
+
+    async getPermissions() {
+      return { is_superuser: Boolean(session.user()?.is_superuser) }
+    },
+
+    async canAccess({ resource }) {
+      return resource !== 'users' || Boolean(session.user()?.is_superuser)
+    },
+  }
+}

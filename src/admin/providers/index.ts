@@ -1,0 +1,15 @@
+// The app's providers, made once: an i18n provider, the HTTP client that translates errors with it,
+// and the data, auth and account layers on top.
+import { createI18nProvider } from './i18nProvider'
+import { createHttpClient } from './http'
+import { createDataProvider } from './dataProvider'
+import { createAuthProvider } from './authProvider'
+import { createAccountApi } from './account'
+import { session } from './session'
+
+export const i18nProvider = createI18nProvider()
+const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options)
+export const api = createHttpClient({ getToken: session.token, translate })
+export const dataProvider = createDataProvider(api)
+export const authProvider = createAuthProvider(api, translate)
+export const account = createAccountApi(api)

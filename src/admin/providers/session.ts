@@ -1,0 +1,25 @@
+// The stored session: the access token under `jwt` and the signed-in user under `user` (SPEC §3), in localStorage.
+import type { User } from '../../contract'
+
+export const TOKEN_KEY = 'jwt'
+export const USER_KEY = 'user'
+
+export const session = {
+  token: (): string | null => localStorage.getItem(TOKEN_KEY),
+  user(): User | null {
+    try {
+      return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as User | null
+    } catch {
+      return null
+    }
+  },
+  save(token: string, user?: User) {
+    localStorage.setItem(TOKEN_KEY, token)
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user))
+  },
+  saveUser: (user: User) => localStorage.setItem(USER_KEY, JSON.stringify(user)),
+  clear() {
+    localStorage.removeItem(TOKEN_KEY)
+    localStorage.removeItem(USER_KEY)
+  },
+}

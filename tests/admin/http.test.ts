@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createHttpClient, describeFailure, toQueryString } from '../../src/admin/providers/http'
+import { REQUEST_TIMEOUT_MS } from '../../src/contract/constants'
+import { echoTranslate } from './fake-api'
+
+afterEach(() => vi.useRealTimers())
+
+describe('http client', () => {
+  it('gives up after the 1000 ms of SPEC §9 and says so', async () => {
+    vi.useFakeTimers()
+    const neverAnswers = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    )
+    const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch: neverAnswers as unknown as typeof fetch })
+    const call = api('/brands/')
+    const outcome = expect(call).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.timeout {"seconds":1}', body: { timeout: true } })
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
+    expect(neverAnswers.mock.calls[0][1].signal!.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await outcome
+  })
+
+  it('says the server cannot be reached when the network fails', async () => {
+    const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch })
+    await expect(api('/brands/')).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.network {"seconds":1}' })
+  })
+
+  it('sends no Authorization header without a stored session, and a bearer token with one', async () => {
+    const seen: Array<Record<string, string>> = []
+    const fetch = (async (_url: string, init: RequestInit) => {
+      seen.push(init.headers as Record<string, string>)
+      return new Response('[]', { status: 200 })
+    }) as unknown as typeof globalThis.fetch
+    let token: string | null = null
+    const api = createHttpClient({ getToken: () => token, translate: echoTranslate, fetch })
+    await api('/x')
+    token = 'abc'
+    await api('/x')
+    expect(seen[0].authorization).toBeUndefined()
+    expect(seen[1].authorization).toBe('Bearer abc')
+  })
+
+  it('describes each kind of failure', () => {
+    expect(describeFailure(400, { detail: 'LOGIN_BAD_CREDENTIALS' }, echoTranslate)).toBe('stockroom.errors.codes.LOGIN_BAD_CREDENTIALS')
+    expect(describeFailure(429, { detail: 'Rate limit exceeded, retry in 1 minute' }, echoTranslate)).toBe('stockroom.errors.rate_limited')
+    expect(describeFailure(500, { detail: 'Internal server error' }, echoTranslate)).toBe('stockroom.errors.server {"status":500}')
+    expect(describeFailure(404, null, echoTranslate)).toBe('stockroom.errors.http {"status":404}')
+    expect(describeFailure(413, { detail: 'Request body is too large (limit 1 MB)' }, echoTranslate)).toBe('Request body is too large (limit 1 MB)')
+  })
+
+  it('builds query strings without empty values', () => {
+    expect(toQueryString({ a: 1, b: '', c: null, d: undefined, e: [1, 2], f: false })).toBe('?a=1&e=1&e=2&f=false')
+    expect(toQueryString({})).toBe('')
+  })
+})

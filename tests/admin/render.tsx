@@ -1,0 +1,27 @@
+// Renders a screen inside react-admin's contexts with English messages and an in-memory router.
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { AdminContext } from 'react-admin'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import type { AuthProvider, DataProvider } from 'ra-core'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import en from '../../i18n/en'
+
+export const englishI18n = polyglotI18nProvider(() => en, 'en')
+
+export function renderInAdmin(
+  routes: Record<string, ReactNode>,
+  { at, authProvider, dataProvider }: { at: string; authProvider?: AuthProvider; dataProvider?: DataProvider },
+) {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={englishI18n}>
+        <Routes>
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  )
+}
