@@ -48,10 +48,11 @@ export default async function userRoutes(app: FastifyInstance) {
     if (changes.password !== undefined) set.needs_password = options.byAdministrator
     try {
       const row = await app.db.transaction().execute(async (trx) => {
+        const mayWeaken = set.is_active === false || set.is_superuser === false
+        if (mayWeaken) await lockActiveSuperusers(trx)
         const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
         if (!current) throw notFound('User')
-        const staysActiveSuperuser = (set.is_active ?? Boolean(current.is_active)) && (set.is_superuser ?? Boolean(current.is_superuser))
-        if (current.is_superuser && current.is_active && !staysActiveSuperuser) await refuseIfLastSuperuser(trx, id)
+        if (mayWeaken && current.is_superuser && current.is_active) await refuseIfLastSuperuser(trx, id)
         return trx.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       })
       const weakened = set.hashed_password !== undefined || set.is_active === false
@@ -63,12 +64,26 @@ export default async function userRoutes(app: FastifyInstance) {
     }
   }
 
+  /**
+   * Makes changes that may remove an active super-user take turns: on PostgreSQL every such transaction first locks
+   * all active super-users, always in id order (so two of them cannot deadlock), and the next one sees what the
+   * previous one committed. SQLite runs one write transaction at a time anyway.
+   */
+  async function lockActiveSuperusers(trx: Transaction<Database>) {
+    if (app.dialect !== 'postgres') return
+    await trx.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).orderBy('id').forUpdate().execute()
+  }
+
+  /** Call after lockActiveSuperusers. */
   async function refuseIfLastSuperuser(trx: Transaction<Database>, exceptId: number) {
-    let others = trx.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).where('id', '!=', exceptId)
-    // on PostgreSQL, lock the other super-users so two simultaneous demotions cannot both pass; SQLite writes one at a time
-    if (app.dialect === 'postgres') others = others.forUpdate()
-    if ((await others.execute()).length === 0)
-      throw conflict('LAST_SUPERUSER', 'This is the last active super-user: make someone else super-user first.')
+    const others = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('is_superuser', '=', true)
+      .where('is_active', '=', true)
+      .where('id', '!=', exceptId)
+      .execute()
+    if (others.length === 0) throw conflict('LAST_SUPERUSER', 'This is the last active super-user: make someone else super-user first.')
   }
 
   function duplicateUser(error: unknown, byAdministrator: boolean) {
@@ -162,6 +177,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params as IdParams
       await app.db.transaction().execute(async (trx) => {
+        await lockActiveSuperusers(trx)
         const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
         if (!user) throw notFound('User')
         if (user.is_superuser && user.is_active) await refuseIfLastSuperuser(trx, id)
