@@ -21,6 +21,8 @@ import organizationRoutes from './routes/organizations'
 import warehouseRoutes from './routes/warehouses'
 import authRoutes from './routes/auth'
 import userRoutes from './routes/users'
+import productRoutes from './routes/products'
+import stockRoutes from './routes/stock'
 
 export interface AppOptions {
   config: Config
@@ -85,6 +87,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(brandRoutes)
       await api.register(organizationRoutes)
       await api.register(warehouseRoutes)
+      await api.register(productRoutes)
+      await api.register(stockRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -1,0 +1,188 @@
+// The stock ledger. Every booking and every deletion of a mutation changes the kept levels (per location,
+// per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
+// equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
+import { sql, type Selectable, type Transaction } from 'kysely'
+import type { DB } from '../db'
+import type { Database, StockMutationsTable } from '../db/schema'
+import { isForeignKeyViolation } from '../db/errors'
+import { conflict, invalidField, notFound } from '../http-errors'
+import { missingReference } from './references'
+
+export type MutationRow = Selectable<StockMutationsTable>
+
+export interface NewMutation {
+  product_id: number
+  warehouse_id: number
+  location_id: number
+  amount: number
+  note?: string | null
+  /** the booking user */
+  user_id: number | null
+}
+
+/** Kept amounts are 32-bit integers on PostgreSQL; the same limit holds on SQLite so both answer alike. */
+export const MAX_STOCK = 2_147_483_647
+const OUT_OF_RANGE = '22003'
+
+const stockOutOfRange = () =>
+  invalidField(['body', 'amount'], `Stock would leave the range -${MAX_STOCK}..${MAX_STOCK}`, 'less_than_equal')
+
+/** Adds `amount` (negative to take away) to the kept levels of one product at one location. */
+async function addToLevels(trx: Transaction<Database>, row: MutationRow, amount: number, stamp: string): Promise<void> {
+  const { product_id, warehouse_id, location_id } = row
+  const level = await trx
+    .insertInto('stock_levels')
+    .values({ product_id, location_id, warehouse_id, amount })
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'location_id']).doUpdateSet((eb) => ({ amount: eb('stock_levels.amount', '+', eb.ref('excluded.amount')) })),
+    )
+    .returning('amount')
+    .executeTakeFirstOrThrow()
+  const inWarehouse = await trx
+    .insertInto('warehouse_stock')
+    .values({ product_id, warehouse_id, amount })
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'warehouse_id']).doUpdateSet((eb) => ({ amount: eb('warehouse_stock.amount', '+', eb.ref('excluded.amount')) })),
+    )
+    .returning('amount')
+    .executeTakeFirstOrThrow()
+  const product = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', amount), updated_at: stamp }))
+    .where('id', '=', product_id)
+    .returning('stock')
+    .executeTakeFirstOrThrow()
+  if ([level.amount, inWarehouse.amount, product.stock].some((n) => Math.abs(Number(n)) > MAX_STOCK)) throw stockOutOfRange()
+}
+
+/** The place of a booking must exist, and the location must be one of the warehouse's. Runs in the booking transaction. */
+async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): Promise<void> {
+  const product = await trx.selectFrom('products').select('id').where('id', '=', mutation.product_id).executeTakeFirst()
+  if (!product) throw notFound('Product')
+  const [warehouse, location] = await Promise.all([
+    trx.selectFrom('warehouses').select('id').where('id', '=', mutation.warehouse_id).executeTakeFirst(),
+    trx.selectFrom('locations').select(['id', 'warehouse_id']).where('id', '=', mutation.location_id).executeTakeFirst(),
+  ])
+  const missing = [
+    ...(warehouse ? [] : [missingReference('body', 'warehouse_id', mutation.warehouse_id)]),
+    ...(location ? [] : [missingReference('body', 'location_id', mutation.location_id)]),
+  ]
+  if (missing.length > 0) throw invalidField(missing[0].loc, missing[0].msg)
+  if (location!.warehouse_id !== mutation.warehouse_id)
+    throw invalidField(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
+}
+
+/** A foreign key refused the write: the product, warehouse or location went away while we booked. */
+async function goneWhileWriting(db: DB, mutation: Pick<NewMutation, 'product_id'>) {
+  const product = await db.selectFrom('products').select('id').where('id', '=', mutation.product_id).executeTakeFirst()
+  if (!product) return notFound('Product')
+  return conflict('STOCK_PLACE_GONE', 'The warehouse or location was deleted while the stock mutation was being booked.')
+}
+
+async function mapWriteErrors<T>(db: DB, mutation: Pick<NewMutation, 'product_id'>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw await goneWhileWriting(db, mutation)
+    if ((error as { code?: string }).code === OUT_OF_RANGE) throw stockOutOfRange()
+    throw error
+  }
+}
+
+/** Books a mutation and adds it to the kept levels, in one transaction. Answers the stored row. */
+export async function bookMutation(db: DB, mutation: NewMutation): Promise<MutationRow> {
+  if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
+    throw invalidField(['body', 'amount'], 'Amount should be a whole number other than 0')
+  return mapWriteErrors(db, mutation, () =>
+    db.transaction().execute(async (trx) => {
+      await assertPlace(trx, mutation)
+      const stamp = new Date().toISOString()
+      const row = await trx
+        .insertInto('stock_mutations')
+        .values({
+          product_id: mutation.product_id,
+          warehouse_id: mutation.warehouse_id,
+          location_id: mutation.location_id,
+          amount: mutation.amount,
+          note: mutation.note ?? null,
+          user_id: mutation.user_id,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await addToLevels(trx, row, row.amount, stamp)
+      return row
+    }),
+  )
+}
+
+/**
+ * Deletes a mutation of a product and takes it out of the kept levels, in one transaction. `delete ... returning`
+ * makes two deletions of the same mutation at once subtract it once: the second finds nothing and answers undefined.
+ */
+export async function deleteMutation(db: DB, productId: number, mutationId: number): Promise<MutationRow | undefined> {
+  return mapWriteErrors(db, { product_id: productId }, () =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('stock_mutations')
+        .where('id', '=', mutationId)
+        .where('product_id', '=', productId)
+        .returningAll()
+        .executeTakeFirst()
+      if (row) await addToLevels(trx, row, -row.amount, new Date().toISOString())
+      return row
+    }),
+  )
+}
+
+export interface LedgerDiscrepancy {
+  /** which kept figure disagrees: a location's level, a warehouse's, or the product's total */
+  level: 'location' | 'warehouse' | 'product'
+  product_id: number
+  warehouse_id: number | null
+  location_id: number | null
+  kept: number
+  ledger: number
+}
+
+/** Every kept level or product total that differs from the sum over the ledger; an empty array means consistent. */
+export async function checkLedger(db: DB): Promise<LedgerDiscrepancy[]> {
+  const perLocation = sql`select product_id, warehouse_id, location_id, sum(amount) as total from stock_mutations group by product_id, warehouse_id, location_id`
+  const perWarehouse = sql`select product_id, warehouse_id, sum(amount) as total from stock_mutations group by product_id, warehouse_id`
+  const perProduct = sql`select product_id, sum(amount) as total from stock_mutations group by product_id`
+  const { rows } = await sql<LedgerDiscrepancy>`
+    select 'location' as level, k.product_id, k.warehouse_id, k.location_id, k.amount as kept, coalesce(s.total, 0) as ledger
+      from stock_levels k
+      left join (${perLocation}) s on s.product_id = k.product_id and s.location_id = k.location_id and s.warehouse_id = k.warehouse_id
+     where k.amount <> coalesce(s.total, 0)
+    union all
+    select 'location', s.product_id, s.warehouse_id, s.location_id, 0, s.total
+      from (${perLocation}) s
+      left join stock_levels k on k.product_id = s.product_id and k.location_id = s.location_id and k.warehouse_id = s.warehouse_id
+     where k.product_id is null and s.total <> 0
+    union all
+    select 'warehouse', k.product_id, k.warehouse_id, null, k.amount, coalesce(s.total, 0)
+      from warehouse_stock k
+      left join (${perWarehouse}) s on s.product_id = k.product_id and s.warehouse_id = k.warehouse_id
+     where k.amount <> coalesce(s.total, 0)
+    union all
+    select 'warehouse', s.product_id, s.warehouse_id, null, 0, s.total
+      from (${perWarehouse}) s
+      left join warehouse_stock k on k.product_id = s.product_id and k.warehouse_id = s.warehouse_id
+     where k.product_id is null and s.total <> 0
+    union all
+    select 'product', p.id, null, null, p.stock, coalesce(s.total, 0)
+      from products p
+      left join (${perProduct}) s on s.product_id = p.id
+     where p.stock <> coalesce(s.total, 0)
+  `.execute(db)
+  return rows.map((r) => ({
+    level: r.level,
+    product_id: Number(r.product_id),
+    warehouse_id: r.warehouse_id == null ? null : Number(r.warehouse_id),
+    location_id: r.location_id == null ? null : Number(r.location_id),
+    kept: Number(r.kept),
+    ledger: Number(r.ledger),
+  }))
+}

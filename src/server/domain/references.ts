@@ -1,0 +1,48 @@
+// Ids a request names in its body or query must exist; a 422 naming each missing field says which record is unknown.
+import type { ValidationErrorItem } from '../../contract'
+import type { DB } from '../db'
+import { isForeignKeyViolation } from '../db/errors'
+import { unprocessable } from '../http-errors'
+
+const REFERENCES = {
+  brand_id: { table: 'brands', label: 'Brand' },
+  supplier_id: { table: 'organizations', label: 'Organization' },
+  seller_id: { table: 'organizations', label: 'Organization' },
+  warehouse_id: { table: 'warehouses', label: 'Warehouse' },
+  location_id: { table: 'locations', label: 'Location' },
+} as const
+
+export type ReferenceField = keyof typeof REFERENCES
+export type References = Partial<Record<ReferenceField, number | null | undefined>>
+type Part = 'body' | 'query'
+
+export const missingReference = (part: Part, field: ReferenceField, id: number): ValidationErrorItem => ({
+  loc: [part, field],
+  msg: `${REFERENCES[field].label} ${id} does not exist`,
+  type: 'value_error',
+})
+
+/** Throws one 422 naming every referenced id that does not exist; null and undefined refer to nothing. */
+export async function assertReferencesExist(db: DB, references: References, part: Part = 'body'): Promise<void> {
+  const missing: ValidationErrorItem[] = []
+  for (const [field, id] of Object.entries(references) as [ReferenceField, number | null | undefined][]) {
+    if (id == null) continue
+    const found = await db.selectFrom(REFERENCES[field].table).select('id').where('id', '=', id).executeTakeFirst()
+    if (!found) missing.push(missingReference(part, field, id))
+  }
+  if (missing.length > 0) throw unprocessable(missing)
+}
+
+/**
+ * Checks the references, then writes. A record deleted between the check and the write makes the foreign key
+ * refuse it; then the check runs again so the client hears which reference is gone, not a bare 409.
+ */
+export async function writeWithReferences<T>(db: DB, references: References, write: () => Promise<T>, part: Part = 'body'): Promise<T> {
+  await assertReferencesExist(db, references, part)
+  try {
+    return await write()
+  } catch (error) {
+    if (isForeignKeyViolation(error)) await assertReferencesExist(db, references, part)
+    throw error
+  }
+}

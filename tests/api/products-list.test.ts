@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PRODUCT_SORT_FIELDS } from '../../src/contract'
+import { startServer, type TestServer } from './helpers'
+import { fixtures, ok, validationItems } from './product-fixtures'
+
+interface Detail {
+  id: number
+  sku: string | null
+  sku_amazon: string | null
+  article_number: string | null
+  description: string | null
+  stock: number
+  stock_warehouse_items: { warehouse_id: number; amount: number }[]
+  created_at: string
+  updated_at: string
+  [key: string]: unknown
+}
+
+let server: TestServer
+let details: Detail[]
+let warehouses: { id: number }[]
+let brands: { alpha: { id: number }; beta: { id: number } }
+const ids: number[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+  const make = fixtures(server.admin)
+  brands = { alpha: await make.brand('Alpha'), beta: await make.brand('Beta') }
+  const w1 = await make.warehouse('North')
+  const w2 = await make.warehouse('South')
+  warehouses = [w1, w2]
+  const [l1, l2] = [await make.location(w1.id, 'N-1'), await make.location(w2.id, 'S-1')]
+  const rows = [
+    { sku: 'ABC-100', sku_amazon: 'B0AAA', article_number: 'a-10', description: 'Red chair', brand_id: brands.alpha.id },
+    { sku: 'abc-200', sku_amazon: 'B0BBB', article_number: 'A-02', description: 'blue chair', brand_id: brands.beta.id },
+    { sku: 'XYZ-1', sku_amazon: null, article_number: 'b-5', description: 'Green TABLE', brand_id: brands.alpha.id },
+    { sku: null, sku_amazon: 'b0ccc', article_number: null, description: '100% wool', brand_id: null },
+    { sku: 'under_score', sku_amazon: 'B0DDD', article_number: 'A-02', description: null, brand_id: brands.beta.id },
+    ...Array.from({ length: 7 }, (_, i) => ({ sku: `GEN-${i}`, sku_amazon: `G${i}`, article_number: `c-${i % 3}`, description: `Lamp ${i}` })),
+  ]
+  for (const row of rows) ids.push((await make.product(row)).id)
+  await make.book(ids[0], { amount: 5, warehouse_id: w1.id, location_id: l1.id })
+  await make.book(ids[0], { amount: 3, warehouse_id: w2.id, location_id: l2.id })
+  await make.book(ids[1], { amount: 8, warehouse_id: w1.id, location_id: l1.id })
+  await make.book(ids[2], { amount: 20, warehouse_id: w2.id, location_id: l2.id })
+  await make.book(ids[3], { amount: -2, warehouse_id: w1.id, location_id: l1.id })
+  details = await Promise.all(ids.map(async (id) => ok(await server.admin.get(`/api/products/${id}`)) as Detail))
+})
+afterAll(() => server.close())
+
+const list = async (query: string) => {
+  const res = await server.admin.get(`/api/products/?${query}`)
+  const page = ok(res) as { items: Detail[]; total: number }
+  expect(res.headers['x-total-count']).toBe(String(page.total))
+  expect(res.headers['access-control-expose-headers']).toContain('x-total-count')
+  return page
+}
+const idsOf = (page: { items: { id: number }[] }) => page.items.map((p) => p.id)
+
+function stockIn(product: Detail, warehouseId?: number) {
+  if (warehouseId === undefined) return product.stock
+  return product.stock_warehouse_items.find((w) => w.warehouse_id === warehouseId)?.amount ?? 0
+}
+
+/** The order the API promises: text ignoring case, no value after every value ascending, ties by id. */
+function expectedOrder(field: string, direction: 'asc' | 'desc', warehouseId?: number): number[] {
+  const key = (p: Detail) => {
+    if (field === 'stock') return stockIn(p, warehouseId)
+    const value = p[field] as string | number | null
+    return typeof value === 'string' && !field.endsWith('_at') ? value.toLowerCase() : value
+  }
+  const compare = (a: Detail, b: Detail) => {
+    const [x, y] = [key(a), key(b)]
+    if (x !== y) {
+      if (x === null) return 1
+      if (y === null) return -1
+      return x < y ? -1 : 1
+    }
+    return a.id - b.id
+  }
+  const sign = direction === 'asc' ? 1 : -1
+  return [...details].sort((a, b) => sign * compare(a, b)).map((p) => p.id)
+}
+
+describe('products list', () => {
+  it('answers {items, total} sorted by created_at ascending, 10 per page by default, with the list fields only', async () => {
+    const page = await list('')
+    expect(page.total).toBe(12)
+    expect(idsOf(page)).toEqual(expectedOrder('created_at', 'asc').slice(0, 10))
+    const { stock_warehouse_items, stock_items, supplier_info, sellers_info, ...summary } = details[0]
+    expect([stock_warehouse_items, stock_items, supplier_info, sellers_info].every((v) => v !== undefined)).toBe(true)
+    expect(page.items[0]).toEqual(summary)
+    expect(summary.brand).toEqual({ id: brands.alpha.id, brand_name: 'Alpha' })
+    const noSlash = await server.admin.get('/api/products?limit=1')
+    expect(noSlash.statusCode).toBe(200)
+    expect(noSlash.json().total).toBe(12)
+  })
+
+  it.each(PRODUCT_SORT_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction] as const)))(
+    'sorts by %s %s, ties broken by id',
+    async (field, direction) => {
+      const page = await list(`sort_by=${field}.${direction}&limit=100`)
+      expect(idsOf(page)).toEqual(expectedOrder(field, direction))
+    },
+  )
+
+  it('pages with skip and limit; the total counts every match, not the page', async () => {
+    const order = expectedOrder('article_number', 'asc')
+    const page = await list('sort_by=article_number.asc&skip=3&limit=4')
+    expect(idsOf(page)).toEqual(order.slice(3, 7))
+    expect(page.total).toBe(12)
+    const last = await list('sort_by=article_number.asc&skip=10&limit=100')
+    expect(idsOf(last)).toEqual(order.slice(10))
+    expect((await list('skip=50')).items).toEqual([])
+  })
+
+  it('filters by case-insensitive substrings, with % and _ taken literally, and by brand', async () => {
+    expect(idsOf(await list('sku=abc'))).toEqual([ids[0], ids[1]])
+    expect(idsOf(await list('sku_amazon=B0C'))).toEqual([ids[3]])
+    expect(idsOf(await list('article_number=a-0'))).toEqual([ids[1], ids[4]])
+    expect(idsOf(await list('description=CHAIR'))).toEqual([ids[0], ids[1]])
+    expect(idsOf(await list('description=100%25'))).toEqual([ids[3]])
+    expect(idsOf(await list('sku=r_s'))).toEqual([ids[4]])
+    expect((await list('sku=x_z')).total).toBe(0)
+    expect(idsOf(await list(`brand_id=${brands.alpha.id}`))).toEqual([ids[0], ids[2]])
+    const combined = await list(`brand_id=${brands.beta.id}&sku=abc`)
+    expect(idsOf(combined)).toEqual([ids[1]])
+    expect(combined.total).toBe(1)
+    expect((await list('sku=')).total).toBe(12)
+    expect((await list('brand_id=99999')).total).toBe(0)
+  })
+
+  it('with warehouse_id shows and sorts by the stock in that warehouse, 0 where there is none', async () => {
+    const [north, south] = warehouses
+    const page = await list(`warehouse_id=${north.id}&sort_by=stock.desc&limit=100`)
+    expect(idsOf(page)).toEqual(expectedOrder('stock', 'desc', north.id))
+    expect(page.items.slice(0, 2).map((p) => [p.id, p.stock])).toEqual([
+      [ids[1], 8],
+      [ids[0], 5],
+    ])
+    expect(page.items.find((p) => p.id === ids[2])!.stock).toBe(0)
+    expect(page.items.at(-1)).toMatchObject({ id: ids[3], stock: -2 })
+    const ascending = await list(`warehouse_id=${south.id}&sort_by=stock.asc&limit=100`)
+    expect(idsOf(ascending)).toEqual(expectedOrder('stock', 'asc', south.id))
+    expect(ascending.items.at(-1)).toMatchObject({ id: ids[2], stock: 20 })
+    const global = await list('sort_by=stock.desc&limit=3')
+    expect(global.items.map((p) => [p.id, p.stock])).toEqual([
+      [ids[2], 20],
+      [ids[1], 8],
+      [ids[0], 8],
+    ])
+    const filtered = await list(`warehouse_id=${north.id}&brand_id=${brands.alpha.id}`)
+    expect(filtered.items.map((p) => [p.id, p.stock])).toEqual([
+      [ids[0], 5],
+      [ids[2], 0],
+    ])
+  })
+
+  it('refuses bad paging, unknown sort fields, bad filters and unknown warehouses with a 422 naming the parameter', async () => {
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=abc', 'limit'],
+      ['skip=-1', 'skip'],
+      ['skip=99999999999', 'skip'],
+      ['sort_by=password.asc', 'sort_by'],
+      ['sort_by=sku', 'sort_by'],
+      ['sort_by=sku.up', 'sort_by'],
+      ['sort_by=stock.desc;drop', 'sort_by'],
+      ['warehouse_id=0', 'warehouse_id'],
+      ['warehouse_id=x', 'warehouse_id'],
+      ['brand_id=-1', 'brand_id'],
+      [`description=${'d'.repeat(201)}`, 'description'],
+    ]
+    for (const [query, field] of cases) {
+      const items = validationItems(await server.admin.get(`/api/products/?${query}`))
+      expect(items.map((i) => i.loc), query).toContainEqual(['query', field])
+    }
+    expect(validationItems(await server.admin.get('/api/products/?sort_by=password.asc'))[0].msg).toContain('article_number')
+    expect(validationItems(await server.admin.get('/api/products/?warehouse_id=99999'))).toEqual([
+      { loc: ['query', 'warehouse_id'], msg: 'Warehouse 99999 does not exist', type: 'value_error' },
+    ])
+  })
+})

@@ -1,0 +1,145 @@
+// What keeps the ledger whole: refusals to delete what it refers to, the cascade of a deleted product,
+// and concurrent writes (on PostgreSQL these run in parallel transactions on separate connections).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkLedger } from '../../src/server/domain/ledger'
+import { startServer, type TestServer } from './helpers'
+import { fixtures, ok } from './product-fixtures'
+
+let server: TestServer
+let make: ReturnType<typeof fixtures>
+beforeAll(async () => {
+  server = await startServer()
+  make = fixtures(server.admin)
+})
+afterAll(() => server.close())
+
+const count = async (table: 'stock_mutations' | 'stock_levels' | 'warehouse_stock', productId: number) =>
+  (await server.database.db.selectFrom(table).select('product_id').where('product_id', '=', productId).execute()).length
+
+describe('records the ledger refers to', () => {
+  it('refuses to delete a warehouse or location with stock mutations (409 with the count) and removes nothing', async () => {
+    const warehouse = await make.warehouse('Held')
+    const location = await make.location(warehouse.id, 'Held-1')
+    const spare = await make.location(warehouse.id, 'Held-2')
+    const product = await make.product({ sku: 'HELD' })
+    const first = await make.book(product.id, { amount: 2, warehouse_id: warehouse.id, location_id: location.id })
+    await make.book(product.id, { amount: 3, warehouse_id: warehouse.id, location_id: location.id })
+
+    const byWarehouse = await server.admin.delete(`/api/warehouses/${warehouse.id}`)
+    expect(byWarehouse.statusCode).toBe(409)
+    expect(byWarehouse.json()).toMatchObject({ code: 'WAREHOUSE_IN_USE', params: { count: 2 } })
+    expect(byWarehouse.json().detail).toContain('2 stock mutations')
+    const byLocation = await server.admin.delete(`/api/warehouses/${warehouse.id}/locations/${location.id}`)
+    expect(byLocation.statusCode).toBe(409)
+    expect(byLocation.json()).toMatchObject({ code: 'LOCATION_IN_USE', params: { count: 2 } })
+
+    ok(await server.admin.get(`/api/warehouses/${warehouse.id}`))
+    expect(ok(await server.admin.get(`/api/warehouses/${warehouse.id}/locations`))).toHaveLength(2)
+    expect((await ok(await server.admin.get(`/api/products/${product.id}`))).stock).toBe(5)
+    expect(await count('stock_mutations', product.id)).toBe(2)
+
+    // once the ledger no longer refers to them they can go, and the zero levels go with them
+    expect((await server.admin.delete(`/api/warehouses/${warehouse.id}/locations/${spare.id}`)).statusCode).toBe(204)
+    for (const m of ok(await server.admin.get(`/api/products/${product.id}/stock_mutations`))) {
+      expect((await server.admin.delete(`/api/products/${product.id}/stock_mutations/${m.id}`)).statusCode).toBe(204)
+    }
+    expect(first.id).toBeGreaterThan(0)
+    expect((await server.admin.delete(`/api/warehouses/${warehouse.id}`)).statusCode).toBe(204)
+    expect(await count('stock_levels', product.id)).toBe(0)
+    expect(await count('warehouse_stock', product.id)).toBe(0)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('deleting a product removes its ledger and levels, and frees the warehouse', async () => {
+    const warehouse = await make.warehouse('Freed')
+    const location = await make.location(warehouse.id, 'Freed-1')
+    const product = await make.product({ sku: 'GONE' })
+    const other = await make.product({ sku: 'STAYS' })
+    const sellerEntry = await server.admin.post(`/api/products/${product.id}/sellers`, {})
+    expect(sellerEntry.statusCode).toBe(201)
+    await make.book(product.id, { amount: 4, warehouse_id: warehouse.id, location_id: location.id })
+    await make.book(other.id, { amount: 1, warehouse_id: warehouse.id, location_id: location.id })
+
+    expect((await server.admin.delete(`/api/products/${product.id}`)).statusCode).toBe(204)
+    expect(await count('stock_mutations', product.id)).toBe(0)
+    expect(await count('stock_levels', product.id)).toBe(0)
+    expect(await count('warehouse_stock', product.id)).toBe(0)
+    const sellers = await server.database.db.selectFrom('product_sellers').select('id').where('product_id', '=', product.id).execute()
+    expect(sellers).toEqual([])
+    expect((await ok(await server.admin.get(`/api/products/${other.id}`))).stock).toBe(1)
+    expect((await server.admin.delete(`/api/warehouses/${warehouse.id}`)).json()).toMatchObject({ params: { count: 1 } })
+    expect((await server.admin.delete(`/api/products/${other.id}`)).statusCode).toBe(204)
+    expect((await server.admin.delete(`/api/warehouses/${warehouse.id}`)).statusCode).toBe(204)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})
+
+describe('concurrent writes', () => {
+  it('keeps the levels equal to the ledger under 20 parallel bookings and deletions, the same mutation deleted twice counting once', async () => {
+    const north = await make.warehouse('Busy North')
+    const south = await make.warehouse('Busy South')
+    const places = [
+      { warehouse_id: north.id, location_id: (await make.location(north.id, 'BN-1')).id },
+      { warehouse_id: north.id, location_id: (await make.location(north.id, 'BN-2')).id },
+      { warehouse_id: south.id, location_id: (await make.location(south.id, 'BS-1')).id },
+    ]
+    const product = await make.product({ sku: 'BUSY' })
+    const existing = []
+    for (let i = 0; i < 6; i++) existing.push(await make.book(product.id, { amount: 10 + i, ...places[i % 3] }))
+
+    const url = `/api/products/${product.id}/stock_mutations`
+    const bookings = Array.from({ length: 11 }, (_, i) => server.admin.post(url, { amount: i % 2 ? -(i + 1) : i + 1, ...places[i % 3] }))
+    // each of three existing mutations is deleted twice at once; three others once
+    const doubled = existing.slice(0, 3).flatMap((m) => [m, m])
+    const deletions = [...doubled, ...existing.slice(3)].map((m) => server.admin.delete(`${url}/${m.id}`))
+    expect(bookings.length + deletions.length).toBe(20)
+    const [booked, deleted] = await Promise.all([Promise.all(bookings), Promise.all(deletions)])
+
+    expect(booked.map((r) => r.statusCode)).toEqual(Array(11).fill(201))
+    const deleteStatuses = deleted.map((r) => r.statusCode)
+    expect(deleteStatuses.filter((s) => s === 204)).toHaveLength(6)
+    expect(deleteStatuses.filter((s) => s === 404)).toHaveLength(3)
+
+    expect(await checkLedger(server.database.db)).toEqual([])
+    const expectedStock = booked.reduce((sum, r) => sum + r.json().amount, 0)
+    const detail = ok(await server.admin.get(`/api/products/${product.id}`))
+    expect(detail.stock).toBe(expectedStock)
+    const mutations = ok(await server.admin.get(`${url}?limit=100`))
+    expect(mutations).toHaveLength(11)
+  })
+
+  it('a booking racing the deletion of its location either books or is refused cleanly, never 500', async () => {
+    const product = await make.product({ sku: 'RACE' })
+    const warehouse = await make.warehouse('Racing')
+    for (let round = 0; round < 6; round++) {
+      const location = await make.location(warehouse.id, `R-${round}`)
+      const [booking, removal] = await Promise.all([
+        server.admin.post(`/api/products/${product.id}/stock_mutations`, { amount: 1, warehouse_id: warehouse.id, location_id: location.id }),
+        server.admin.delete(`/api/warehouses/${warehouse.id}/locations/${location.id}`),
+      ])
+      // exactly one of the two wins
+      if (booking.statusCode === 201) expect(removal.statusCode, removal.body).toBe(409)
+      else {
+        expect(removal.statusCode).toBe(204)
+        expect([409, 422], booking.body).toContain(booking.statusCode)
+      }
+    }
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('a booking racing the deletion of its product either books or answers 404, never 500', async () => {
+    const warehouse = await make.warehouse('Vanishing')
+    const location = await make.location(warehouse.id, 'V-1')
+    for (let round = 0; round < 6; round++) {
+      const product = await make.product({ sku: `VANISH-${round}` })
+      const [booking, removal] = await Promise.all([
+        server.admin.post(`/api/products/${product.id}/stock_mutations`, { amount: 1, warehouse_id: warehouse.id, location_id: location.id }),
+        server.admin.delete(`/api/products/${product.id}`),
+      ])
+      expect(removal.statusCode).toBe(204)
+      expect([201, 404], booking.body).toContain(booking.statusCode)
+      expect(await count('stock_mutations', product.id)).toBe(0)
+    }
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})
