@@ -1,0 +1,6 @@
+// Placeholder until this tab is built.
+import type { ProductTabProps } from '../detail/tabs'
+
+export default function SupplierTab({ product }: ProductTabProps) {
+  return <p>{product.article_number}</p>
+}
