@@ -17,7 +17,8 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
-  server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+  // `npm run dev` proxies the API; API_URL points it at another server than the default one
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:8000' } },
   test: {
     projects: [
       apiProject('sqlite'),
