@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db'
 import { migrateToLatest } from '../../src/server/db/migrate'
 import { ensureFirstSuperuser } from '../../src/server/domain/users'
 import { hashPassword } from '../../src/server/domain/passwords'
+import { loggerOptions } from '../../src/server/logging'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 export const dbKind = (process.env.STOCKROOM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
@@ -68,14 +69,20 @@ export interface TestServer {
 
 let userCounter = 0
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** receives the app's log lines (pino JSON, with the app's redaction); without it the app logs nothing */
+  logStream?: NodeJS.WritableStream
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const { url, drop } = await freshDatabaseUrl()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-data-'))
   const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://stockroom.test', ...env })
   const database = openDatabase(url)
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)
-  const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger: false })
+  const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
+  const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger })
   await app.ready()
 
   const client = (token?: string): Client => {

@@ -1,6 +1,9 @@
 // Outgoing mail: through SMTP_URL when set, otherwise as .eml files in <DATA_DIR>/outbox for development.
+// Mail work for anonymous requests runs after the answer (`later`), so its duration tells a client nothing;
+// closing the app waits for that work, so a shutdown does not swallow a mail someone was promised.
 import fs from 'node:fs'
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import type { FastifyInstance } from 'fastify'
@@ -13,6 +16,10 @@ export interface Mail {
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>
+  /** Runs `work` once the current answer has gone out; a failure is logged as `what failed`. */
+  later(what: string, work: () => Promise<void>): void
+  /** Resolves when all work handed to `later` has finished. */
+  settled(): Promise<void>
 }
 
 declare module 'fastify' {
@@ -28,26 +35,41 @@ export interface MailOptions {
 }
 
 export default fp(async function mail(app: FastifyInstance, options: MailOptions) {
+  const pending = new Set<Promise<void>>()
+  const later = (what: string, work: () => Promise<void>) => {
+    const job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err) => app.log.error({ err }, `${what} failed`))
+      .finally(() => pending.delete(job))
+    pending.add(job)
+  }
+  const settled = async () => {
+    while (pending.size) await Promise.all(pending)
+  }
+
+  let send: (mail: Mail) => Promise<void>
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)
-    app.addHook('onClose', async () => transport.close())
-    app.decorate('mailer', {
-      async send(mail: Mail) {
-        await transport.sendMail({ from: options.from, ...mail })
-        app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent')
-      },
+    app.addHook('onClose', async () => {
+      await settled()
+      transport.close()
     })
-    return
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  app.decorate('mailer', {
-    async send(mail: Mail) {
+    send = async (mail) => {
+      await transport.sendMail({ from: options.from, ...mail })
+      app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent')
+    }
+  } else {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    send = async (mail) => {
       const { message } = await transport.sendMail({ from: options.from, ...mail })
       fs.mkdirSync(options.outboxDir, { recursive: true })
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`)
-      fs.writeFileSync(file, message as Buffer, { mode: 0o600 })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`)
+      fs.writeFileSync(file, message as Buffer, { mode: 0o600, flag: 'wx' })
       // the file holds the link; the log names only the file, so no token reaches a log
       app.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (no SMTP_URL set)')
-    },
-  })
+    }
+    app.addHook('onClose', settled)
+  }
+  app.decorate('mailer', { send, later, settled })
 })

@@ -33,10 +33,6 @@ const Accepted = { 202: Type.Null() }
 export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
-  /** Work that must not change how long the answer takes (mail for an address that may not exist). */
-  const afterReply = (what: string, work: () => Promise<void>) =>
-    setImmediate(() => work().catch((err) => app.log.error({ err }, `${what} failed`)))
-
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
   async function sendVerification(user: UserRow) {
     if (user.needs_password) {
@@ -108,7 +104,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { config: publicRoute, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
-      afterReply('verification mail', async () => {
+      app.mailer.later('verification mail', async () => {
         const user = await findUserByEmail(app.db, email)
         if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user)
       })
@@ -139,7 +135,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { config: publicRoute, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
-      afterReply('password reset mail', async () => {
+      app.mailer.later('password reset mail', async () => {
         const user = await findUserByEmail(app.db, email)
         if (!user?.is_active) return
         const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
