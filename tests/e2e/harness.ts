@@ -1,0 +1,146 @@
+// The real thing for browser journeys: the built app served by the real server process on a fresh SQLite
+// database, a real SMTP listener for its mails, and Debian's Chromium driven by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { startMailbox, type Mailbox } from '../api/mailbox'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+const ROOT = path.resolve(import.meta.dirname, '../..')
+export const RESULTS_DIR = path.join(ROOT, 'test-results')
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export interface E2EServer {
+  url: string
+  mailbox: Mailbox
+  /** every log line the server wrote (JSON), for checks that nothing secret is logged */
+  logs: string[]
+  stop(): Promise<void>
+}
+
+/** Starts `node src/server/main.ts` like `npm run serve`, and resolves once it listens. */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-e2e-'))
+  const mailbox = await startMailbox()
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'stockroom.db')}`,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SMTP_URL: mailbox.url,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: string[] = []
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  await new Promise<void>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! })
+    lines.on('line', (line) => {
+      logs.push(line)
+      if (line.includes('Server listening')) resolve()
+    })
+    child.stderr!.on('data', (chunk) => logs.push(String(chunk)))
+    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`)))
+  })
+  return {
+    url,
+    mailbox,
+    logs,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      await mailbox.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface Session {
+  context: BrowserContext
+  page: Page
+  /** console errors, page errors and CSP violations seen so far */
+  problems: string[]
+}
+
+/** A fresh browser profile (no stored session) on the server. */
+export async function openSession(browser: Browser, server: E2EServer): Promise<Session> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'en-GB' })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+  })
+  return { context, page, problems }
+}
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+/** Saves the last screen of a journey under test-results/ (git-ignored) for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
+}
+
+/** Calls the API as the browser's signed-in user would (for arranging data a journey does not test). */
+export async function apiAs(server: E2EServer, email: string, password: string) {
+  const login = await fetch(`${server.url}/api/auth/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  })
+  if (!login.ok) throw new Error(`sign-in for ${email} failed: ${login.status}`)
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  return async function call<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
+    return (res.status === 204 ? undefined : await res.json()) as T
+  }
+}
