@@ -5,8 +5,9 @@ import { sql, type Selectable, type Transaction } from 'kysely'
 import type { DB } from '../db'
 import type { Database, StockMutationsTable } from '../db/schema'
 import { isForeignKeyViolation } from '../db/errors'
-import { conflict, invalidField, notFound } from '../http-errors'
+import { conflict, invalidField, notFound, unprocessable } from '../http-errors'
 import { missingReference } from './references'
+import { assertProductExists } from './products'
 
 export type MutationRow = Selectable<StockMutationsTable>
 
@@ -57,8 +58,7 @@ async function addToLevels(trx: Transaction<Database>, row: MutationRow, amount:
 
 /** The place of a booking must exist, and the location must be one of the warehouse's. Runs in the booking transaction. */
 async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): Promise<void> {
-  const product = await trx.selectFrom('products').select('id').where('id', '=', mutation.product_id).executeTakeFirst()
-  if (!product) throw notFound('Product')
+  await assertProductExists(trx, mutation.product_id)
   const [warehouse, location] = await Promise.all([
     trx.selectFrom('warehouses').select('id').where('id', '=', mutation.warehouse_id).executeTakeFirst(),
     trx.selectFrom('locations').select(['id', 'warehouse_id']).where('id', '=', mutation.location_id).executeTakeFirst(),
@@ -67,7 +67,7 @@ async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): P
     ...(warehouse ? [] : [missingReference('body', 'warehouse_id', mutation.warehouse_id)]),
     ...(location ? [] : [missingReference('body', 'location_id', mutation.location_id)]),
   ]
-  if (missing.length > 0) throw invalidField(missing[0].loc, missing[0].msg)
+  if (missing.length > 0) throw unprocessable(missing)
   if (location!.warehouse_id !== mutation.warehouse_id)
     throw invalidField(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
 }

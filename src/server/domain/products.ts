@@ -12,6 +12,7 @@ import {
 import type { DB, DatabaseHandle } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { containsText } from '../db/dialect'
+import { notFound } from '../http-errors'
 import { paging, parseSort } from '../routes/lists'
 
 type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
@@ -89,6 +90,12 @@ export async function listProducts(database: Pick<DatabaseHandle, 'db' | 'dialec
     .execute()
   const { count } = await matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
   return { items: rows.map((row) => toProductSummary(row)), total: Number(count) }
+}
+
+/** 404 unless the product exists. */
+export async function assertProductExists(db: DB, id: number): Promise<void> {
+  const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound('Product')
 }
 
 const orgRef = (id: number | null, name: string | null) => (id != null && name != null ? { id, org_name: name } : null)

@@ -16,7 +16,7 @@ import {
 } from '../../contract'
 import type { Database } from '../db/schema'
 import { notFound } from '../http-errors'
-import { listProducts, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
+import { assertProductExists, listProducts, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
 import { assertReferencesExist, writeWithReferences } from '../domain/references'
 import { now, withTotalCount } from './lists'
 
@@ -44,10 +44,6 @@ export default async function productRoutes(app: FastifyInstance) {
     const product = await loadProduct(app.db, id)
     if (!product) throw notFound('Product')
     return product
-  }
-  const assertProductExists = async (id: number) => {
-    const row = await app.db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('Product')
   }
 
   app.get(
@@ -93,7 +89,7 @@ export default async function productRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params as IdParams
       const body = cleanText(request.body as ProductUpdate)
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       const updated = await writeWithReferences(app.db, { brand_id: body.brand_id }, () =>
         app.db.updateTable('products').set({ ...body, updated_at: now() }).where('id', '=', id).returning('id').executeTakeFirst(),
       )
@@ -126,7 +122,7 @@ export default async function productRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params as IdParams
       const body = request.body as SupplierInfoUpdate
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       const values = { ...body, ...(body.purchase_price === undefined ? {} : { purchase_price: roundPrice(body.purchase_price) }) }
       await writeWithReferences(app.db, { supplier_id: body.supplier_id }, () =>
         app.db.transaction().execute(async (trx) => {
@@ -169,7 +165,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params as IdParams
       const body = request.body as SellerInfoUpdate
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       const stamp = now()
       const created = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
         app.db.transaction().execute(async (trx) => {
@@ -192,7 +188,7 @@ export default async function productRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id, seller_info_id } = request.params as SellerParams
       const body = request.body as SellerInfoUpdate
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       const updated = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
         app.db.transaction().execute(async (trx) => {
           await touchProduct(trx, id)
@@ -216,7 +212,7 @@ export default async function productRoutes(app: FastifyInstance) {
     { schema: { tags, params: SellerParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       const { id, seller_info_id } = request.params as SellerParams
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       await app.db.transaction().execute(async (trx) => {
         await touchProduct(trx, id)
         const { numDeletedRows } = await trx

@@ -11,6 +11,7 @@ import {
 import type { DB } from '../db'
 import { invalidField, notFound } from '../http-errors'
 import { bookMutation, deleteMutation } from '../domain/ledger'
+import { assertProductExists } from '../domain/products'
 import { paging, withTotalCount } from './lists'
 
 /** Mutations as the API answers them: with warehouse, location and booking user named. */
@@ -44,10 +45,6 @@ function toStockMutation(row: MutationView): StockMutation {
 
 export default async function stockRoutes(app: FastifyInstance) {
   const tags = ['stock']
-  const assertProductExists = async (id: number) => {
-    const row = await app.db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('Product')
-  }
 
   app.get(
     '/products/:id/stock_mutations',
@@ -63,7 +60,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params as IdParams
       const { offset, limit } = paging(request.query as StockMutationListQuery)
-      await assertProductExists(id)
+      await assertProductExists(app.db, id)
       const rows = await mutationsQuery(app.db)
         .where('stock_mutations.product_id', '=', id)
         .orderBy('stock_mutations.id', 'desc')
@@ -119,7 +116,7 @@ export default async function stockRoutes(app: FastifyInstance) {
       const { id, mutation_id } = request.params as StockMutationParams
       const deleted = await deleteMutation(app.db, id, mutation_id)
       if (!deleted) {
-        await assertProductExists(id)
+        await assertProductExists(app.db, id)
         throw notFound('Stock mutation')
       }
       return reply.code(204).send()
