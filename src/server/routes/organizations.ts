@@ -30,11 +30,18 @@ const organizations: NamedResource = {
   defaultSort: 'org_name.asc',
   toApi: toOrganization,
   async refusesDeletion(db, row) {
-    const [{ supplied }, { sold }] = await Promise.all([
-      db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('supplied')).where('supplier_id', '=', row.id).executeTakeFirstOrThrow(),
-      db.selectFrom('product_sellers').select((eb) => eb.fn.count<number>('product_id').distinct().as('sold')).where('seller_id', '=', row.id).executeTakeFirstOrThrow(),
-    ])
-    const n = Number(supplied) + Number(sold)
+    // a product that has the organization as supplier and as seller counts once
+    const { count } = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) =>
+        eb.or([
+          eb('supplier_id', '=', row.id),
+          eb('id', 'in', eb.selectFrom('product_sellers').select('product_id').where('seller_id', '=', row.id)),
+        ]),
+      )
+      .executeTakeFirstOrThrow()
+    const n = Number(count)
     if (n === 0) return undefined
     return conflict(
       'ORGANIZATION_IN_USE',
