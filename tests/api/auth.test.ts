@@ -186,6 +186,22 @@ describe('bearer tokens', () => {
     await expect401(user.token)
   })
 
+  it('guards every route in the OpenAPI description but the public ones', async () => {
+    const PUBLIC = ['POST /api/auth/jwt/login', 'POST /api/auth/register', 'POST /api/auth/request-verify-token', 'POST /api/auth/verify', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'GET /api/health']
+    const spec = server.app.swagger() as { paths: Record<string, Record<string, unknown>> }
+    const calls = Object.entries(spec.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route.replace(/\{[^}]+\}/g, '1')}`),
+    )
+    expect(calls.length).toBeGreaterThan(30)
+    for (const call of calls) {
+      const [method, url] = call.split(' ')
+      const res = await server.app.inject({ method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })
+      if (PUBLIC.includes(call)) expect(res.statusCode, call).not.toBe(401)
+      else expect(res.statusCode, call).toBe(401)
+    }
+    expect(calls.filter((c) => PUBLIC.includes(c))).toHaveLength(PUBLIC.length)
+  })
+
   it('guards every API route but the public ones', async () => {
     for (const url of ['/api/brands/', '/api/orgs/', '/api/suppliers/', '/api/sellers/', '/api/warehouses/', '/api/users/', '/api/users/me']) {
       expect((await server.anonymous.get(url)).statusCode, url).toBe(401)

@@ -74,7 +74,9 @@ export default fp(async function auth(app: FastifyInstance, options: AuthOptions
   }
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/')) return
+    // decided by the route that matched, not the URL: the SPA's catch-all route also sees /api/... paths it cannot serve
+    const route = request.routeOptions.url
+    if (request.is404 || !route?.startsWith('/api/')) return
     const level = request.routeOptions.config.auth ?? 'user'
     if (level === 'public') return
     await authenticate(request)

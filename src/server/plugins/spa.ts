@@ -5,13 +5,18 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+/** Hashed bundles: a missing one must be a 404, not index.html parsed as JavaScript by a stale page. */
+const isAssetPath = (url: string) => url.startsWith('/assets/')
+
 export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
   const root = options.root && path.resolve(options.root)
   const built = Boolean(root && fs.existsSync(path.join(root, 'index.html')))
   if (built) {
     await app.register(fastifyStatic, {
       root: root!,
-      index: false,
+      // `/` answers index.html like every other client-side route
+      index: ['index.html'],
       wildcard: true,
       // hashed assets never change; index.html must be fetched anew after each deploy
       setHeaders: (res, file) =>
@@ -20,8 +25,8 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/')
-    if (isApi || !['GET', 'HEAD'].includes(request.method)) return reply.code(404).send({ detail: 'Not Found' })
+    const notFound = () => reply.code(404).send({ detail: 'Not Found' })
+    if (isApiPath(request.url) || isAssetPath(request.url) || !['GET', 'HEAD'].includes(request.method)) return notFound()
     if (!built) return reply.code(404).send({ detail: 'The admin UI is not built: run `npm run build`.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })

@@ -1,0 +1,115 @@
+// The built admin UI next to the API: files from the build, index.html for every other GET (history fallback),
+// and JSON 404s for /api paths that do not exist, signed in or not.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/server/app'
+import { loadConfig } from '../../src/server/config'
+import { openDatabase } from '../../src/server/db'
+import { migrateToLatest } from '../../src/server/db/migrate'
+import { freshDatabaseUrl } from './helpers'
+
+let app: Awaited<ReturnType<typeof buildApp>>
+let cleanup: () => Promise<void>
+const INDEX = '<!doctype html><title>Stockroom</title><div id="root"></div>'
+
+async function appWith(spaRoot: string | undefined) {
+  const { url, drop } = await freshDatabaseUrl()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-spa-data-'))
+  const database = openDatabase(url)
+  await migrateToLatest(database)
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
+  const built = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger: false, spaRoot })
+  await built.ready()
+  return {
+    app: built,
+    async close() {
+      await built.close()
+      await drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+describe('with the admin UI built', () => {
+  beforeAll(async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-dist-'))
+    fs.mkdirSync(path.join(root, 'assets'))
+    fs.writeFileSync(path.join(root, 'index.html'), INDEX)
+    fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log("app")')
+    const built = await appWith(root)
+    app = built.app
+    cleanup = async () => {
+      await built.close()
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+  afterAll(() => cleanup())
+
+  it('serves index.html at the root and for every client-side route, never cached', async () => {
+    for (const url of ['/', '/products/5', '/orgs', '/login?nextUrl=%2Fbrands', '/verify/some-token', '/password/some-token']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+      expect(res.body, url).toBe(INDEX)
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/brands' })).statusCode).toBe(200)
+  })
+
+  it('serves the hashed assets with a long cache, and 404 for an asset that is not there', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.body).toBe('console.log("app")')
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // a stale page asking for an old bundle must not get HTML in its place
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-old999.js' })
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('answers 404 JSON for unknown /api paths, without a session too (not 401, not the SPA)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/x'],
+      ['GET', '/api/'],
+      ['GET', '/api'],
+      ['GET', '/api/products/1/nothing'],
+      ['POST', '/api/x'],
+      ['DELETE', '/api/brands'],
+      ['HEAD', '/api/x'],
+    ] as const) {
+      const res = await app.inject({ method, url })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/)
+      if (method !== 'HEAD') expect(res.json(), `${method} ${url}`).toEqual({ detail: 'Not Found' })
+    }
+  })
+
+  it('still guards the API routes that exist', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/brands/' })).statusCode).toBe(401)
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+  })
+
+  it('answers 404 JSON to other methods on client-side routes', async () => {
+    const res = await app.inject({ method: 'POST', url: '/products' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not Found' })
+  })
+})
+
+describe('without the admin UI built', () => {
+  let bare: Awaited<ReturnType<typeof appWith>>
+  beforeAll(async () => {
+    bare = await appWith(path.join(os.tmpdir(), `no-such-dist-${randomBytes(4).toString('hex')}`))
+  })
+  afterAll(() => bare.close())
+
+  it('serves the API and says how to build the UI', async () => {
+    expect((await bare.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' })
+    const page = await bare.app.inject({ method: 'GET', url: '/products' })
+    expect(page.statusCode).toBe(404)
+    expect(page.json().detail).toMatch(/npm run build/)
+    expect((await bare.app.inject({ method: 'GET', url: '/api/x' })).json()).toEqual({ detail: 'Not Found' })
+  })
+})
