@@ -15,7 +15,7 @@ const names = (res: { json(): unknown }) => (res.json() as { org_name: string }[
 const create = async (body: Record<string, unknown>) => {
   const res = await staff.post('/api/orgs/', body)
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { id: number; org_name: string; is_seller: boolean; is_supplier: boolean }
+  return res.json() as { id: number; org_name: string; is_seller: boolean; is_supplier: boolean; created_at: string }
 }
 const stamp = () => new Date().toISOString()
 async function insertProduct(fields: { supplier_id?: number } = {}) {
@@ -43,7 +43,7 @@ describe('organizations', () => {
     expect((await staff.get(`/api/orgs/${org.id}`)).json()).toMatchObject({ id: org.id, org_name: 'Changing Co', is_seller: true })
     const patched = await staff.patch(`/api/orgs/${org.id}`, { is_supplier: true })
     expect(patched.json()).toMatchObject({ org_name: 'Changing Co', is_seller: true, is_supplier: true })
-    expect(Date.parse(patched.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(org.created_at as never))
+    expect(Date.parse(patched.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(org.created_at))
     const put = await staff.put(`/api/orgs/${org.id}`, { org_name: 'Changed Co', is_seller: false })
     expect(put.json()).toMatchObject({ org_name: 'Changed Co', is_seller: false, is_supplier: true })
     expect((await staff.delete(`/api/orgs/${org.id}`)).statusCode).toBe(204)
