@@ -1,0 +1,214 @@
+// The real server process as a newcomer starts it: migrations, a first super-user with a printed password,
+// a generated secret kept in DATA_DIR, real HTTP, and a clean exit on SIGTERM. Also `npm run db:migrate`.
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { freshDatabaseUrl } from './helpers'
+import { openDatabase } from '../../src/server/db'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const run = promisify(execFile)
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+interface Running {
+  child: ChildProcess
+  base: string
+  stdout(): string
+  stderr(): string
+  /** resolves with the first match of `pattern` in stdout; rejects if the process ends first */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+const running: Running[] = []
+
+/** Only the settings given, so nothing leaks in from the environment of the test run. */
+async function startProcess(settings: Record<string, string>): Promise<Running> {
+  const port = await freePort()
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), ...settings }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  const listeners = new Set<() => void>()
+  child.stdout!.on('data', (chunk) => {
+    out += chunk
+    for (const check of listeners) check()
+  })
+  child.stderr!.on('data', (chunk) => (err += chunk))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal })
+      for (const check of listeners) check()
+    }),
+  )
+  let done = false
+  void exited.then(() => (done = true))
+  const proc: Running = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    stdout: () => out,
+    stderr: () => err,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = out.match(pattern)
+          if (match) {
+            listeners.delete(check)
+            resolve(match)
+          } else if (done || child.exitCode !== null) {
+            listeners.delete(check)
+            reject(new Error(`server exited (${child.exitCode}) before printing ${pattern}\nstdout:\n${out}\nstderr:\n${err}`))
+          }
+        }
+        listeners.add(check)
+        check()
+      }),
+    exited,
+  }
+  running.push(proc)
+  return proc
+}
+const listening = (proc: Running) => proc.waitFor(/Server listening at/)
+
+async function stop(proc: Running) {
+  proc.child.kill('SIGTERM')
+  return proc.exited
+}
+
+async function signIn(base: string, email: string, password: string) {
+  return fetch(`${base}/api/auth/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  })
+}
+
+let dataDir: string
+let database: { url: string; drop(): Promise<void> }
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-start-'))
+  database = await freshDatabaseUrl()
+})
+afterEach(async () => {
+  for (const proc of running.splice(0)) {
+    if (proc.child.exitCode === null && proc.child.signalCode === null) {
+      proc.child.kill('SIGKILL')
+      await proc.exited
+    }
+  }
+  await database.drop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+afterAll(() => {
+  for (const proc of running) proc.child.kill('SIGKILL')
+})
+
+describe('the server process', () => {
+  it('on an empty database prints a first super-user password once, serves real HTTP, exits 0 on SIGTERM, and starts again with the same secret', async () => {
+    const proc = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })
+    const [, email, password] = await proc.waitFor(/e-mail:\s+(\S+)\s+password:\s+(\S+)/)
+    await listening(proc)
+    expect(email).toBe('admin@example.com')
+    expect(password).toMatch(/^[A-Za-z0-9]{16,}$/)
+
+    const login = await signIn(proc.base, email, password)
+    expect(login.status).toBe(200)
+    const { access_token, token_type } = (await login.json()) as { access_token: string; token_type: string }
+    expect(token_type).toBe('bearer')
+    const bearer = { authorization: `Bearer ${access_token}` }
+    const me = await fetch(`${proc.base}/api/users/me`, { headers: bearer })
+    expect(await me.json()).toMatchObject({ email, is_superuser: true, is_active: true, is_verified: true })
+
+    const health = await fetch(`${proc.base}/api/health`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' })
+
+    for (const headers of [{}, bearer]) {
+      const unknown = await fetch(`${proc.base}/api/x`, { headers })
+      expect(unknown.status).toBe(404)
+      expect(unknown.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await unknown.json()).toEqual({ detail: 'Not Found' })
+    }
+
+    // the password is shown once, on the terminal, and never in a log line
+    expect(proc.stdout().split(password)).toHaveLength(2)
+    const logLines = proc.stdout().split('\n').filter((line) => line.startsWith('{'))
+    expect(logLines.some((line) => JSON.parse(line).msg === 'database migrated')).toBe(true)
+
+    // the generated signing secret is kept, readable by the owner only
+    const secretFile = path.join(dataDir, 'secret')
+    expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600)
+    const secret = fs.readFileSync(secretFile, 'utf8')
+    expect(secret.length).toBeGreaterThanOrEqual(32)
+
+    const { code, signal } = await stop(proc)
+    expect({ code, signal }).toEqual({ code: 0, signal: null })
+    expect(proc.stdout()).toMatch(/shutting down/)
+
+    // second start: same secret, so the token still works; no new super-user, no password printed
+    const again = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })
+    await listening(again)
+    expect(again.stdout()).not.toMatch(/password:/)
+    expect(fs.readFileSync(secretFile, 'utf8')).toBe(secret)
+    expect((await fetch(`${again.base}/api/users/me`, { headers: bearer })).status).toBe(200)
+    expect((await signIn(again.base, email, password)).status).toBe(200)
+    expect((await stop(again)).code).toBe(0)
+  }, 90_000)
+
+  it('honours ADMIN_EMAIL, ADMIN_PASSWORD and SECRET from the environment', async () => {
+    const proc = await startProcess({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'chosen-admin-password',
+      SECRET: 'a-secret-from-the-environment-of-40-chars',
+    })
+    await listening(proc)
+    expect(proc.stdout()).not.toMatch(/password:/)
+    expect(proc.stdout()).not.toContain('chosen-admin-password')
+    expect(proc.stdout()).toMatch(/first super-user created from ADMIN_EMAIL/)
+    expect(fs.existsSync(path.join(dataDir, 'secret'))).toBe(false)
+    const login = await signIn(proc.base, 'boss@example.com', 'chosen-admin-password')
+    expect(login.status).toBe(200)
+    const { access_token } = (await login.json()) as { access_token: string }
+    expect((await (await fetch(`${proc.base}/api/users/me`, { headers: { authorization: `Bearer ${access_token}` } })).json()).is_superuser).toBe(true)
+    expect((await stop(proc)).code).toBe(0)
+  }, 60_000)
+
+  it('refuses to start on invalid settings, saying which', async () => {
+    const proc = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, TOKEN_LIFETIME: 'soon' })
+    const { code } = await proc.exited
+    expect(code).not.toBe(0)
+    expect(proc.stderr()).toMatch(/Invalid environment: TOKEN_LIFETIME/)
+    expect(proc.stdout()).not.toMatch(/Server listening/)
+  }, 60_000)
+})
+
+describe('npm run db:migrate', () => {
+  it('applies the migrations to DATABASE_URL and exits; a second run has nothing to do', async () => {
+    const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }
+    const first = await run('npm', ['run', '--silent', 'db:migrate'], { cwd: ROOT, env })
+    expect(first.stdout).toMatch(/Applied: 001-initial/)
+    const second = await run(process.execPath, ['--import', 'tsx', 'src/server/db/cli.ts'], { cwd: ROOT, env })
+    expect(second.stdout).toMatch(/Database is up to date/)
+
+    const handle = openDatabase(database.url)
+    try {
+      expect(await handle.db.selectFrom('users').selectAll().execute()).toEqual([])
+      const migrations = await handle.db.selectFrom('kysely_migration' as never).selectAll().execute()
+      expect(migrations.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+})
