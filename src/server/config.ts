@@ -18,7 +18,7 @@ const ConfigSchema = Type.Object({
   /** seconds */
   TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
   CORS_ORIGIN: Type.Optional(Type.String()),
-  LOG_LEVEL: Type.Union([Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])], { default: 'info' }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 })
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }
 

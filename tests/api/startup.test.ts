@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { freshDatabaseUrl } from './helpers'
 import { openDatabase } from '../../src/server/db'
+import { loadSecret } from '../../src/server/plugins/auth'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
@@ -211,4 +212,25 @@ describe('npm run db:migrate', () => {
       await handle.close()
     }
   }, 60_000)
+})
+
+describe('the signing secret', () => {
+  it('is generated once into DATA_DIR/secret (0600, creating the directory) and read back on every later start', () => {
+    const dir = path.join(dataDir, 'nested', 'data')
+    const secret = loadSecret(undefined, dir)
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{64}$/)
+    expect(fs.statSync(path.join(dir, 'secret')).mode & 0o777).toBe(0o600)
+    expect(loadSecret(undefined, dir)).toBe(secret)
+    expect(loadSecret(undefined, dir)).not.toBe(loadSecret(undefined, path.join(dataDir, 'elsewhere')))
+  })
+
+  it('comes from SECRET when set, and then nothing is written', () => {
+    expect(loadSecret('x'.repeat(40), dataDir)).toBe('x'.repeat(40))
+    expect(fs.existsSync(path.join(dataDir, 'secret'))).toBe(false)
+  })
+
+  it('refuses a kept secret that is empty or too short, saying what to do', () => {
+    fs.writeFileSync(path.join(dataDir, 'secret'), 'short\n')
+    expect(() => loadSecret(undefined, dataDir)).toThrow(/holds no usable secret .*delete it .* or set SECRET/)
+  })
 })

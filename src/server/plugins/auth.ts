@@ -30,14 +30,22 @@ declare module '@fastify/jwt' {
   }
 }
 
+const MIN_SECRET_LENGTH = 32
+
 /** SECRET from the environment, or one generated on first start and kept (0600) in the data directory. */
 export function loadSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured
   const file = path.join(dataDir, 'secret')
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
   fs.mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    // already there (from an earlier start, or a process starting at the same moment): use that one
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim()
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`${file} holds no usable secret (at least ${MIN_SECRET_LENGTH} characters): delete it to have one generated, or set SECRET.`)
   return secret
 }
 
