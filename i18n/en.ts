@@ -216,7 +216,7 @@ const en = {
       loading: 'Loading...',
       retry: 'Try again',
       amount: 'Amount',
-      amount_help: 'Negative takes stock away',
+      amount_help: 'Negative = stock out',
       amount_invalid: 'A whole number other than 0',
       note: 'Note',
       submit: 'Submit',

@@ -268,7 +268,7 @@ const nl: typeof en = {
       loading: 'Laden...',
       retry: 'Opnieuw proberen',
       amount: 'Aantal',
-      amount_help: 'Negatief boekt voorraad af',
+      amount_help: 'Negatief = afboeken',
       amount_invalid: 'Een geheel getal anders dan 0',
       note: 'Notitie',
       submit: 'Boeken',

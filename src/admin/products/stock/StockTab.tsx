@@ -1,6 +1,28 @@
-// Placeholder until this tab is built.
+// The stock tab of a product (SPEC §2 /products/{id}/stock): levels, the mutation form and the recent mutations.
+// Every change reloads the product (its levels) and shows the newest mutations.
+import { Grid } from '@mui/material'
 import type { ProductTabProps } from '../detail/tabs'
+import { StockLevels } from './StockLevels'
+import { MutationForm } from './MutationForm'
+import { RecentMutations, useRecentMutations } from './RecentMutations'
 
-export default function StockTab({ product }: ProductTabProps) {
-  return <p>{product.article_number}</p>
+export default function StockTab({ product, refresh }: ProductTabProps) {
+  const mutations = useRecentMutations(product.id)
+  const reload = () => {
+    refresh()
+    mutations.showNewest()
+  }
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+        <StockLevels product={product} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+        <MutationForm productId={product.id} onBooked={reload} onRenamed={reload} />
+      </Grid>
+      <Grid size={12}>
+        <RecentMutations productId={product.id} mutations={mutations} onDeleted={reload} />
+      </Grid>
+    </Grid>
+  )
 }

@@ -1,0 +1,163 @@
+// One row of the mutation form for a warehouse or a location: choose one, or create, rename or remove one
+// (SPEC §4), with the confirmation texts of SPEC §8. Enter saves a name, Escape cancels.
+import type { KeyboardEvent, ReactNode } from 'react'
+import { Alert, Box, Button, DialogContentText, IconButton, Stack, TextField, Tooltip } from '@mui/material'
+import AddIcon from '@mui/icons-material/Add'
+import EditIcon from '@mui/icons-material/Edit'
+import DeleteIcon from '@mui/icons-material/DeleteOutline'
+import { Confirm } from 'react-admin'
+import { useTranslate } from 'ra-core'
+import { canSave, selectedLocation, selectedWarehouse, type Level, type PlaceMode } from './mutationFormState'
+import type { useMutationForm } from './useMutationForm'
+
+type MutationForm = ReturnType<typeof useMutationForm>
+
+function ToolButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick(): void }) {
+  return (
+    <Tooltip title={label} describeChild>
+      {/* a disabled button gets no mouse events; the span keeps the tooltip working */}
+      <span>
+        <IconButton aria-label={label} size="small" disabled={disabled} onClick={onClick}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  )
+}
+
+/** What differs between the two levels. */
+function describe(form: MutationForm, level: Level) {
+  const { state } = form
+  if (level === 'warehouse')
+    return {
+      place: state.warehouse,
+      options: state.warehouse.items?.map((w) => ({ id: w.id, name: w.warehouse_name })),
+      selectedName: selectedWarehouse(state)?.warehouse_name,
+      blocked: false,
+      confirmLines: ['stock.warehouse.delete_cascade', 'stock.warehouse.delete_condition'],
+      save: form.saveWarehouse,
+      remove: form.deleteWarehouse,
+    }
+  return {
+    place: state.location,
+    options: state.location.items?.map((l) => ({ id: l.id, name: l.location_name })),
+    selectedName: selectedLocation(state)?.location_name,
+    // locations belong to a warehouse: nothing to do here until one is chosen
+    blocked: state.warehouse.selectedId === null,
+    confirmLines: ['stock.location.delete_condition'],
+    save: form.saveLocation,
+    remove: form.deleteLocation,
+  }
+}
+
+export function PlaceField({ form, level }: { form: MutationForm; level: Level }) {
+  const translate = useTranslate()
+  const { place, options, selectedName, blocked, confirmLines, save, remove } = describe(form, level)
+  const { dispatch, pending } = form
+  const busy = pending !== null
+  const label = translate(`stock.form.${level}`)
+  const setMode = (mode: PlaceMode) => dispatch({ type: 'modeChanged', level, mode })
+  const saveable = canSave(form.state, level) && !busy
+
+  if (place.mode === 'create' || place.mode === 'rename') {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter') {
+        event.preventDefault()
+        if (saveable) save()
+      } else if (event.key === 'Escape') {
+        event.preventDefault()
+        setMode('select')
+      }
+    }
+    const firstOne = options?.length === 0
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          label={translate(place.mode === 'create' ? `stock.${level}.new` : `stock.${level}.rename`)}
+          placeholder={translate(`stock.${level}.new_name`)}
+          value={place.draft}
+          onChange={(event) => dispatch({ type: 'draftChanged', level, draft: event.target.value })}
+          onKeyDown={onKeyDown}
+          error={Boolean(place.error)}
+          helperText={place.error ?? (firstOne && place.mode === 'create' ? translate(`stock.${level}.none`) : undefined)}
+        />
+        <Button variant="contained" disabled={!saveable} onClick={() => save()} sx={{ flexShrink: 0, mt: '2px' }}>
+          {translate('stock.actions.save')}
+        </Button>
+        {!firstOne && (
+          <Button onClick={() => setMode('select')} disabled={busy} sx={{ flexShrink: 0, mt: '2px' }}>
+            {translate('stock.actions.cancel')}
+          </Button>
+        )}
+      </Stack>
+    )
+  }
+
+  const loading = !blocked && options === undefined && !place.error
+  const emptyOption = blocked
+    ? 'stock.form.choose_warehouse_first'
+    : loading
+      ? 'stock.form.loading'
+      : `stock.form.choose_${level}`
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={label}
+        value={place.selectedId ?? ''}
+        onChange={(event) =>
+          level === 'warehouse'
+            ? dispatch({ type: 'warehouseSelected', id: event.target.value === '' ? null : Number(event.target.value) })
+            : dispatch({ type: 'locationSelected', id: event.target.value === '' ? null : Number(event.target.value) })
+        }
+        disabled={blocked || options === undefined}
+        error={Boolean(place.error) && place.mode === 'select'}
+        helperText={place.mode === 'select' ? place.error : undefined}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{translate(emptyOption)}</option>
+        {options?.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </TextField>
+      {place.error && options === undefined && (
+        <Button onClick={form.retry} sx={{ flexShrink: 0, mt: '2px' }}>
+          {translate('stock.form.retry')}
+        </Button>
+      )}
+      <ToolButton label={translate(`stock.${level}.new`)} icon={<AddIcon />} disabled={blocked || busy} onClick={() => setMode('create')} />
+      <ToolButton label={translate(`stock.${level}.rename`)} icon={<EditIcon />} disabled={!selectedName || busy} onClick={() => setMode('rename')} />
+      <ToolButton label={translate(`stock.${level}.delete`)} icon={<DeleteIcon />} disabled={!selectedName || busy} onClick={() => setMode('delete')} />
+      <Confirm
+        isOpen={place.mode === 'delete'}
+        loading={busy}
+        title={`stock.${level}.delete_title`}
+        titleTranslateOptions={{ name: selectedName }}
+        content={
+          <Box>
+            {confirmLines.map((line) => (
+              <DialogContentText key={line}>{translate(line)}</DialogContentText>
+            ))}
+            {place.error && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {place.error}
+              </Alert>
+            )}
+          </Box>
+        }
+        confirm="stock.actions.remove"
+        confirmColor="warning"
+        cancel="stock.actions.cancel"
+        onConfirm={() => remove()}
+        onClose={() => setMode('select')}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,203 @@
+// 'Recent mutations' of a product, newest first, 10 a page (SPEC §7, §9): ISO date with the exact time on hover,
+// signed amount, place, note and booking user; delete with a confirmation.
+import { useEffect, useState } from 'react'
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  DialogContentText,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material'
+import DeleteIcon from '@mui/icons-material/DeleteOutline'
+import dayjs from 'dayjs'
+import localizedFormat from 'dayjs/plugin/localizedFormat'
+import { Confirm } from 'react-admin'
+import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } from 'ra-core'
+import type { StockMutation } from '../../../contract'
+import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
+import { mutationsPath } from './useMutationForm'
+import { signed } from './mutationFormState'
+
+dayjs.extend(localizedFormat)
+
+/** The product's ledger page by page; `showNewest` goes back to the first page and reads it again. */
+export function useRecentMutations(productId: number) {
+  const [page, setPage] = useState(1)
+  useEffect(() => setPage(1), [productId])
+  const query = useGetManyReference<StockMutation>('stock_mutations', {
+    target: 'product_id',
+    id: productId,
+    pagination: { page, perPage: STOCK_MUTATIONS_DEFAULT_LIMIT },
+    sort: { field: 'id', order: 'DESC' },
+  }, // a failure shows at once instead of after silent retries; the top bar's refresh button tries again
+  { retry: false })
+  const showNewest = () => (page === 1 ? query.refetch() : setPage(1))
+  return { ...query, page, setPage, showNewest }
+}
+
+export type RecentMutationsQuery = ReturnType<typeof useRecentMutations>
+
+const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
+
+export function RecentMutations({ productId, mutations, onDeleted }: { productId: number; mutations: RecentMutationsQuery; onDeleted(): void }) {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const notify = useNotify()
+  const [deleteOne, { isPending: deleting }] = useDelete<StockMutation>()
+  const [toDelete, setToDelete] = useState<StockMutation>()
+  const [deleteError, setDeleteError] = useState<string>()
+  const { data, total = 0, error, isPending, page, setPage } = mutations
+
+  const close = () => {
+    setToDelete(undefined)
+    setDeleteError(undefined)
+  }
+  const confirmDelete = () => {
+    if (!toDelete) return
+    deleteOne(
+      mutationsPath(productId),
+      { id: toDelete.id, previousData: toDelete },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          close()
+          notify('stock.mutations.deleted', { type: 'info' })
+          onDeleted()
+        },
+        onError: (failure) => setDeleteError((failure as Error).message),
+      },
+    )
+  }
+
+  const header = ['date', 'amount', 'warehouse', 'location', 'note', 'user'] as const
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ '&:last-child': { pb: 1 } }}>
+        <Typography variant="subtitle1" component="h2">
+          {translate('stock.mutations.title')}
+        </Typography>
+        {error && <Alert severity="error">{(error as Error).message}</Alert>}
+        {!error && !isPending && data?.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('stock.mutations.empty')}
+          </Typography>
+        )}
+        {data && data.length > 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('stock.mutations.title')}>
+              <TableHead>
+                <TableRow>
+                  {header.map((column) => (
+                    <TableCell key={column} align={column === 'amount' ? 'right' : 'left'}>
+                      {translate(`stock.mutations.${column}`)}
+                    </TableCell>
+                  ))}
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      {translate('stock.mutations.actions')}
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.map((mutation) => (
+                  <TableRow key={mutation.id} hover data-testid="mutation-row">
+                    <TableCell sx={numberSx}>
+                      <Tooltip title={dayjs(mutation.created_at).locale(locale).format('LL LTS')}>
+                        <time dateTime={mutation.created_at}>{dayjs(mutation.created_at).format('YYYY-MM-DD')}</time>
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell align="right" sx={{ ...numberSx, fontWeight: 600, color: mutation.amount > 0 ? 'success.main' : 'error.main' }}>
+                      {signed(mutation.amount)}
+                    </TableCell>
+                    <TableCell>{mutation.warehouse.warehouse_name}</TableCell>
+                    <TableCell>{mutation.location.location_name}</TableCell>
+                    <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{mutation.note}</TableCell>
+                    <TableCell>
+                      {mutation.user?.username ?? (
+                        <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+                          {translate('stock.mutations.deleted_user')}
+                        </Box>
+                      )}
+                    </TableCell>
+                    <TableCell align="right" padding="none">
+                      <Tooltip title={translate('stock.mutations.delete')} describeChild>
+                        <IconButton size="small" aria-label={translate('stock.mutations.delete')} onClick={() => setToDelete(mutation)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+        {total > STOCK_MUTATIONS_DEFAULT_LIMIT && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={page - 1}
+            rowsPerPage={STOCK_MUTATIONS_DEFAULT_LIMIT}
+            rowsPerPageOptions={[]}
+            onPageChange={(_, next) => setPage(next + 1)}
+            labelDisplayedRows={({ from, to, count }) =>
+              translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+            }
+            getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
+          />
+        )}
+      </CardContent>
+      <Confirm
+        isOpen={toDelete !== undefined}
+        loading={deleting}
+        title="stock.mutations.delete_title"
+        content={
+          toDelete && (
+            <Box>
+              <DialogContentText>
+                {translate('stock.mutations.delete_content', {
+                  warehouse: toDelete.warehouse.warehouse_name,
+                  location: toDelete.location.location_name,
+                  amount: signed(-toDelete.amount),
+                })}
+              </DialogContentText>
+              {deleteError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {deleteError}
+                </Alert>
+              )}
+            </Box>
+          )
+        }
+        confirm="stock.actions.remove"
+        confirmColor="warning"
+        cancel="stock.actions.cancel"
+        onConfirm={confirmDelete}
+        onClose={close}
+      />
+    </Card>
+  )
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  // strings: in sx a bare 1 would mean 100%
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const

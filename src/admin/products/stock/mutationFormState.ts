@@ -1,0 +1,196 @@
+// The stock mutation form of SPEC §4 as a pure state machine: which warehouse and location are chosen, what the
+// clerk is doing with each (select, create, rename, delete), and the amount and note to book. No React, no I/O:
+// the components run the calls and report their outcome as events.
+import type { Location, StockMutationCreate, Warehouse } from '../../../contract'
+
+export type PlaceMode = 'select' | 'create' | 'rename' | 'delete'
+export type Level = 'warehouse' | 'location'
+export type WarehouseOption = Pick<Warehouse, 'id' | 'warehouse_name'>
+export type LocationOption = Pick<Location, 'id' | 'location_name' | 'warehouse_id'>
+
+interface PlaceState<T> {
+  /** undefined while loading (or, for locations, while no warehouse is chosen) */
+  items: T[] | undefined
+  selectedId: number | null
+  mode: PlaceMode
+  /** the name typed in create or rename mode */
+  draft: string
+  /** why the last call for this level failed */
+  error?: string
+}
+
+export interface MutationFormState {
+  warehouse: PlaceState<WarehouseOption>
+  location: PlaceState<LocationOption>
+  amount: string
+  note: string
+}
+
+export type MutationFormEvent =
+  | { type: 'warehousesLoaded'; warehouses: WarehouseOption[] }
+  | { type: 'warehouseSelected'; id: number | null }
+  | { type: 'locationsLoaded'; warehouseId: number; locations: LocationOption[] }
+  | { type: 'locationSelected'; id: number | null }
+  | { type: 'modeChanged'; level: Level; mode: PlaceMode }
+  | { type: 'draftChanged'; level: Level; draft: string }
+  | { type: 'warehouseSaved'; warehouse: WarehouseOption }
+  | { type: 'locationSaved'; location: LocationOption }
+  | { type: 'warehouseDeleted'; id: number }
+  | { type: 'locationDeleted'; id: number }
+  | { type: 'failed'; level: Level; message: string }
+  | { type: 'amountChanged'; amount: string }
+  | { type: 'noteChanged'; note: string }
+  | { type: 'booked' }
+
+const emptyPlace = <T>(): PlaceState<T> => ({ items: undefined, selectedId: null, mode: 'select', draft: '' })
+
+export const initialMutationFormState: MutationFormState = {
+  warehouse: emptyPlace(),
+  location: emptyPlace(),
+  amount: '',
+  note: '',
+}
+
+/** Names as a person sorts them: case-insensitive, "Shelf 2" before "Shelf 10". */
+export const compareNames = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })
+const sortWarehouses = (items: WarehouseOption[]) => [...items].sort((a, b) => compareNames(a.warehouse_name, b.warehouse_name))
+const sortLocations = (items: LocationOption[]) => [...items].sort((a, b) => compareNames(a.location_name, b.location_name))
+
+/** A loaded list decides the selection: the kept one if still there, else the only one, else none. */
+function afterLoad<T extends { id: number }>(place: PlaceState<T>, items: T[]): PlaceState<T> {
+  const kept = items.some((item) => item.id === place.selectedId) ? place.selectedId : null
+  const selectedId = kept ?? (items.length === 1 ? items[0].id : null)
+  const busy = place.mode !== 'select' && place.mode !== 'create'
+  // nothing to choose from: the create input opens by itself (SPEC §4)
+  const mode: PlaceMode = items.length === 0 ? 'create' : busy && selectedId !== place.selectedId ? 'select' : place.mode
+  return { ...place, items, selectedId, mode, draft: mode === place.mode ? place.draft : '', error: undefined }
+}
+
+function selectWarehouse(state: MutationFormState, id: number | null): MutationFormState {
+  if (id === state.warehouse.selectedId) return state
+  return {
+    ...state,
+    warehouse: { ...state.warehouse, selectedId: id, error: undefined },
+    // the locations of a newly chosen warehouse are unknown until loaded
+    location: emptyPlace(),
+  }
+}
+
+function changeMode<T extends { id: number }>(place: PlaceState<T>, mode: PlaceMode, nameOf: (item: T) => string): PlaceState<T> {
+  const selected = place.items?.find((item) => item.id === place.selectedId)
+  if ((mode === 'rename' || mode === 'delete') && !selected) return place
+  // with nothing to choose from, the create input stays open
+  if (mode === 'select' && place.items?.length === 0) return { ...place, mode: 'create', draft: '', error: undefined }
+  return { ...place, mode, draft: mode === 'rename' ? nameOf(selected!) : '', error: undefined }
+}
+
+/** A saved item: a known id was renamed, a new id was created and becomes the selection. */
+function saved<T extends { id: number }>(place: PlaceState<T>, item: T, sort: (items: T[]) => T[]) {
+  const items = place.items ?? []
+  const known = items.some((existing) => existing.id === item.id)
+  return {
+    created: !known,
+    place: {
+      ...place,
+      items: sort(known ? items.map((existing) => (existing.id === item.id ? item : existing)) : [...items, item]),
+      selectedId: known ? place.selectedId : item.id,
+      mode: 'select' as const,
+      draft: '',
+      error: undefined,
+    },
+  }
+}
+
+function deleted<T extends { id: number }>(place: PlaceState<T>, id: number): PlaceState<T> {
+  const items = (place.items ?? []).filter((item) => item.id !== id)
+  const selectedId = place.selectedId === id ? null : place.selectedId
+  return { ...place, items, selectedId, mode: items.length === 0 ? 'create' : 'select', draft: '', error: undefined }
+}
+
+/** Changes fields that both levels share (draft, error). */
+const patchLevel = (state: MutationFormState, level: Level, patch: Pick<PlaceState<never>, 'draft' | 'error'> | Pick<PlaceState<never>, 'error'>) =>
+  ({ ...state, [level]: { ...state[level], ...patch } }) as MutationFormState
+
+export function mutationFormReducer(state: MutationFormState, event: MutationFormEvent): MutationFormState {
+  switch (event.type) {
+    case 'warehousesLoaded': {
+      const warehouse = afterLoad(state.warehouse, sortWarehouses(event.warehouses))
+      const next = { ...state, warehouse }
+      return warehouse.selectedId === state.warehouse.selectedId ? next : { ...next, location: emptyPlace() }
+    }
+    case 'warehouseSelected':
+      return selectWarehouse(state, event.id)
+    case 'locationsLoaded':
+      // an answer for a warehouse that is no longer chosen is stale
+      if (event.warehouseId !== state.warehouse.selectedId) return state
+      return { ...state, location: afterLoad(state.location, sortLocations(event.locations)) }
+    case 'locationSelected':
+      return { ...state, location: { ...state.location, selectedId: event.id, error: undefined } }
+    case 'modeChanged':
+      if (event.level === 'location' && state.warehouse.selectedId === null) return state
+      return event.level === 'warehouse'
+        ? { ...state, warehouse: changeMode(state.warehouse, event.mode, (w) => w.warehouse_name) }
+        : { ...state, location: changeMode(state.location, event.mode, (l) => l.location_name) }
+    case 'draftChanged':
+      return patchLevel(state, event.level, { draft: event.draft, error: undefined })
+    case 'warehouseSaved': {
+      const { created, place } = saved(state.warehouse, event.warehouse, sortWarehouses)
+      if (!created) return { ...state, warehouse: place }
+      // a new warehouse has no locations yet: creating one is the next step
+      return { ...state, warehouse: place, location: { ...emptyPlace<LocationOption>(), items: [], mode: 'create' } }
+    }
+    case 'locationSaved':
+      if (event.location.warehouse_id !== state.warehouse.selectedId) return state
+      return { ...state, location: saved(state.location, event.location, sortLocations).place }
+    case 'warehouseDeleted': {
+      const warehouse = deleted(state.warehouse, event.id)
+      return warehouse.selectedId === state.warehouse.selectedId ? { ...state, warehouse } : { ...state, warehouse, location: emptyPlace() }
+    }
+    case 'locationDeleted':
+      return { ...state, location: deleted(state.location, event.id) }
+    case 'failed':
+      return patchLevel(state, event.level, { error: event.message })
+    case 'amountChanged':
+      return { ...state, amount: event.amount }
+    case 'noteChanged':
+      return { ...state, note: event.note }
+    case 'booked':
+      return { ...state, amount: '', note: '' }
+  }
+}
+
+/** +10, -3: an amount with its direction. */
+export const signed = (amount: number) => (amount > 0 ? `+${amount}` : String(amount))
+
+/** A bookable amount: a whole number other than 0, within the server's limit. */
+export function parseAmount(text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^[+-]?\d+$/.test(trimmed)) return null
+  const amount = Number(trimmed)
+  return amount !== 0 && Math.abs(amount) <= 1_000_000_000 ? amount : null
+}
+
+export const selectedWarehouse = (state: MutationFormState) =>
+  state.warehouse.items?.find((w) => w.id === state.warehouse.selectedId)
+export const selectedLocation = (state: MutationFormState) =>
+  state.location.items?.find((l) => l.id === state.location.selectedId)
+
+/** Create and rename save only with a name; a location is created only inside a chosen warehouse (SPEC §5). */
+export function canSave(state: MutationFormState, level: Level): boolean {
+  const place = state[level]
+  if (place.draft.trim() === '') return false
+  if (place.mode === 'create') return level === 'warehouse' || state.warehouse.selectedId !== null
+  return place.mode === 'rename'
+}
+
+/** SPEC §5: Submit is disabled until amount, warehouse and location are all chosen. */
+export const canSubmit = (state: MutationFormState) => mutationPayload(state) !== null
+
+export function mutationPayload(state: MutationFormState): Omit<StockMutationCreate, 'product_id'> | null {
+  const amount = parseAmount(state.amount)
+  const warehouse = selectedWarehouse(state)
+  const location = selectedLocation(state)
+  if (amount === null || !warehouse || !location) return null
+  const note = state.note.trim()
+  return { amount, note: note === '' ? null : note, warehouse_id: warehouse.id, location_id: location.id }
+}

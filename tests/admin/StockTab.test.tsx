@@ -1,0 +1,318 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEventLib from '@testing-library/user-event'
+import type { Product, StockMutation } from '../../src/contract'
+import StockTab from '../../src/admin/products/stock/StockTab'
+import { createDataProvider } from '../../src/admin/providers/dataProvider'
+import { createHttpClient } from '../../src/admin/providers/http'
+import { fakeFetch, type Recorded } from './fake-api'
+import { englishI18n, renderInAdmin } from './render'
+
+// no pause between keystrokes: MUI forms re-render on each one, which is slow enough in jsdom
+const userEvent = userEventLib.setup({ delay: null })
+// rendering react-admin and MUI in jsdom takes seconds on a busy 2-core machine
+vi.setConfig({ testTimeout: 20_000 })
+
+const stamp = '2026-03-04T10:20:30.000Z'
+const rotterdam = { id: 1, warehouse_name: 'Rotterdam', created_at: stamp, updated_at: stamp }
+const amsterdam = { id: 2, warehouse_name: 'Amsterdam', created_at: stamp, updated_at: stamp }
+const location = (id: number, name: string, warehouseId: number) => ({ id, location_name: name, warehouse_id: warehouseId, created_at: stamp, updated_at: stamp })
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 5,
+    sku: null,
+    sku_amazon: null,
+    article_number: 'ART-5',
+    description: null,
+    barcode: null,
+    image_url: null,
+    brand_id: null,
+    brand: null,
+    stock: 0,
+    created_at: stamp,
+    updated_at: stamp,
+    stock_warehouse_items: [],
+    stock_items: [],
+    supplier_info: null,
+    sellers_info: [],
+    ...overrides,
+  }
+}
+
+function mutation(id: number, amount: number, note: string | null = null): StockMutation {
+  return {
+    id,
+    amount,
+    note,
+    product_id: 5,
+    warehouse_id: 1,
+    location_id: 11,
+    warehouse: { warehouse_name: 'Rotterdam' },
+    location: { location_name: 'A-1' },
+    user: { username: 'clerk' },
+    created_at: stamp,
+    updated_at: stamp,
+  }
+}
+
+type Answer = { status?: number; json?: unknown; headers?: Record<string, string> }
+
+/** A small in-memory API for the stock tab: warehouses, their locations and the product's ledger. */
+function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<number, object[]>; mutations?: StockMutation[] } = {}) {
+  const warehouses = [...(initial.warehouses ?? [])] as { id: number; warehouse_name: string }[]
+  const locations: Record<number, object[]> = { ...initial.locations }
+  const mutations = [...(initial.mutations ?? [])]
+  const overrides: ((request: Recorded) => Answer | undefined)[] = []
+  let nextId = 100
+  const list = (items: unknown[]): Answer => ({ json: items, headers: { 'x-total-count': String(items.length) } })
+
+  const answer = (request: Recorded): Answer => {
+    for (const override of overrides) {
+      const answered = override(request)
+      if (answered) return answered
+    }
+    const path = new URL(request.url, 'http://x').pathname.replace(/\/$/, '')
+    const body = request.body ? JSON.parse(request.body) : undefined
+    let match: RegExpMatchArray | null
+    if (path === '/api/warehouses' && request.method === 'GET') return list(warehouses)
+    if (path === '/api/warehouses' && request.method === 'POST') {
+      const created = { id: nextId++, ...body, created_at: stamp, updated_at: stamp }
+      warehouses.push(created)
+      return { status: 201, json: created }
+    }
+    if ((match = path.match(/^\/api\/warehouses\/(\d+)\/locations$/))) {
+      const warehouseId = Number(match[1])
+      if (request.method === 'GET') return list(locations[warehouseId] ?? [])
+      const created = location(nextId++, body.location_name, warehouseId)
+      locations[warehouseId] = [...(locations[warehouseId] ?? []), created]
+      return { status: 201, json: created }
+    }
+    if ((match = path.match(/^\/api\/products\/5\/stock_mutations$/))) {
+      if (request.method === 'GET') {
+        const query = new URL(request.url, 'http://x').searchParams
+        const skip = Number(query.get('skip') ?? 0)
+        const limit = Number(query.get('limit') ?? 10)
+        return { json: mutations.slice(skip, skip + limit), headers: { 'x-total-count': String(mutations.length) } }
+      }
+      const booked = { ...mutation(nextId++, body.amount, body.note) }
+      mutations.unshift(booked)
+      return { status: 201, json: booked }
+    }
+    if ((match = path.match(/^\/api\/products\/5\/stock_mutations\/(\d+)$/)) && request.method === 'DELETE') {
+      mutations.splice(mutations.findIndex((m) => m.id === Number(match![1])), 1)
+      return { status: 204 }
+    }
+    return { status: 404, json: { detail: `no fake for ${request.method} ${path}` } }
+  }
+
+  const { fetch, requests } = fakeFetch(answer)
+  const api = createHttpClient({ getToken: () => 'token', translate: englishI18n.translate, fetch })
+  return { dataProvider: createDataProvider(api), requests, overrides, mutations }
+}
+
+function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = product()) {
+  const refresh = vi.fn()
+  renderInAdmin({ '/products/:id/stock': <StockTab product={shown} refresh={refresh} /> }, { at: '/products/5/stock', dataProvider: api.dataProvider })
+  return { refresh }
+}
+
+const writes = (requests: Recorded[]) =>
+  requests.filter((r) => r.method !== 'GET').map((r) => ({ method: r.method, path: new URL(r.url, 'http://x').pathname, body: r.body && JSON.parse(r.body) }))
+
+describe('StockTab', () => {
+  it('shows the total and the non-zero levels, warehouses sorted by name', async () => {
+    const shown = product({
+      stock: 12,
+      stock_warehouse_items: [
+        { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Rotterdam' }, amount: 12 },
+        { warehouse_id: 3, warehouse: { id: 3, warehouse_name: 'Breda' }, amount: 0 },
+        { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'amsterdam' }, amount: 0 },
+      ],
+      stock_items: [
+        { warehouse_id: 1, location_id: 12, location: { id: 12, location_name: 'A-10' }, amount: 5 },
+        { warehouse_id: 1, location_id: 11, location: { id: 11, location_name: 'A-2' }, amount: 7 },
+        { warehouse_id: 1, location_id: 13, location: { id: 13, location_name: 'A-3' }, amount: 0 },
+        { warehouse_id: 2, location_id: 21, location: { id: 21, location_name: 'Hal 1' }, amount: 4 },
+        { warehouse_id: 2, location_id: 22, location: { id: 22, location_name: 'Hal 2' }, amount: -4 },
+        { warehouse_id: 3, location_id: 31, location: { id: 31, location_name: 'Dock' }, amount: 0 },
+      ],
+    })
+    renderTab(fakeStockApi({ warehouses: [rotterdam] }), shown)
+    expect(screen.getByTestId('stock-total')).toHaveTextContent('12')
+    const rows = within(screen.getByRole('table', { name: 'Stock per warehouse' })).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual(['amsterdam0', 'Hal 14', 'Hal 2-4', 'Rotterdam12', 'A-27', 'A-105'])
+  })
+
+  it('says so when the product has no stock anywhere', () => {
+    renderTab(fakeStockApi({ warehouses: [rotterdam] }))
+    expect(screen.getByText('No stock in any warehouse.')).toBeInTheDocument()
+  })
+
+  it('books a mutation at the only warehouse and location, then clears the form, refreshes and lists it first', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] }, mutations: [mutation(7, 4)] })
+    const { refresh } = renderTab(api)
+    const submit = screen.getByRole('button', { name: 'Submit' })
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('11'))
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('1')
+    expect(submit).toBeDisabled()
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '-3')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'broken box')
+    expect(submit).toBeEnabled()
+    await userEvent.click(submit)
+
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(writes(api.requests)).toEqual([
+      { method: 'POST', path: '/api/products/5/stock_mutations/', body: { amount: -3, note: 'broken box', warehouse_id: 1, location_id: 11, product_id: 5 } },
+    ])
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('')
+    expect(submit).toBeDisabled()
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(2))
+    const [newest, older] = screen.getAllByTestId('mutation-row')
+    expect(newest).toHaveTextContent('2026-03-04-3RotterdamA-1broken boxclerk')
+    expect(older).toHaveTextContent('+4')
+  })
+
+  it('shows why a booking failed and keeps what was typed', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    api.overrides.push((r) =>
+      r.method === 'POST' ? { status: 422, json: { detail: [{ loc: ['body', 'location_id'], msg: 'Location 11 does not exist', type: 'missing' }] } } : undefined,
+    )
+    const { refresh } = renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('11'))
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '10{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('location_id: Location 11 does not exist')
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(10)
+    expect(refresh).not.toHaveBeenCalled()
+  })
+
+  it('with no warehouses opens the create input, and a new warehouse and location are selected', async () => {
+    const api = fakeStockApi()
+    renderTab(api)
+    const name = await screen.findByRole('textbox', { name: 'New warehouse' })
+    expect(screen.getByText('No warehouses yet: create the first one.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
+    await userEvent.type(name, 'Breda{Enter}')
+
+    const locationName = await screen.findByRole('textbox', { name: 'New location' })
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('100')
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveDisplayValue('Breda')
+    await userEvent.type(locationName, 'Dock 1{Enter}')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveDisplayValue('Dock 1'))
+    expect(writes(api.requests)).toEqual([
+      { method: 'POST', path: '/api/warehouses/', body: { warehouse_name: 'Breda' } },
+      { method: 'POST', path: '/api/warehouses/100/locations/', body: { location_name: 'Dock 1' } },
+    ])
+  })
+
+  it('picking a warehouse loads its locations: several to choose from, or none and the create input opens', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam, amsterdam], locations: { 1: [location(11, 'A-1', 1), location(12, 'A-2', 1)] } })
+    renderTab(api)
+    const warehouse = await screen.findByRole('combobox', { name: 'Warehouse' })
+    await waitFor(() => expect(warehouse).toBeEnabled())
+    expect(screen.getByRole('combobox', { name: 'Location' })).toBeDisabled()
+    await userEvent.selectOptions(warehouse, 'Rotterdam')
+    const locationSelect = screen.getByRole('combobox', { name: 'Location' })
+    await waitFor(() => expect(locationSelect).toBeEnabled())
+    expect(locationSelect).toHaveValue('')
+    expect(within(locationSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a location', 'A-1', 'A-2'])
+    expect(api.requests.some((r) => r.url.startsWith('/api/warehouses/1/locations'))).toBe(true)
+
+    await userEvent.selectOptions(warehouse, 'Amsterdam')
+    expect(await screen.findByRole('textbox', { name: 'New location' })).toBeInTheDocument()
+    expect(screen.getByText('This warehouse has no locations yet: create the first one.')).toBeInTheDocument()
+  })
+
+  it('renames a warehouse with Enter and reloads the product, whose levels name it', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    api.overrides.push((r) => (r.method === 'PATCH' ? { json: { ...rotterdam, ...JSON.parse(r.body!) } } : undefined))
+    const { refresh } = renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('1'))
+    await userEvent.click(screen.getByRole('button', { name: 'Rename warehouse' }))
+    const name = screen.getByRole('textbox', { name: 'Rename warehouse' })
+    expect(name).toHaveValue('Rotterdam')
+    await userEvent.clear(name)
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    await userEvent.type(name, 'Zwolle{Enter}')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveDisplayValue('Zwolle'))
+    expect(writes(api.requests)).toEqual([{ method: 'PATCH', path: '/api/warehouses/1', body: { warehouse_name: 'Zwolle' } }])
+    expect(refresh).toHaveBeenCalled()
+  })
+
+  it('asks before removing a warehouse and shows the refusal of the server', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    api.overrides.push((r) =>
+      r.method === 'DELETE'
+        ? {
+            status: 409,
+            json: { detail: 'Warehouse "Rotterdam" has 2 stock mutations and cannot be deleted.', code: 'WAREHOUSE_IN_USE', params: { name: 'Rotterdam', count: 2 } },
+          }
+        : undefined,
+    )
+    renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('1'))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove warehouse' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Remove warehouse "Rotterdam"?')).toBeInTheDocument()
+    expect(within(dialog).getByText('Warehouse and all related locations will be deleted.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Deletion is only possible if no stock mutations are registered to this warehouse.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Warehouse "Rotterdam" has 2 stock mutation(s) and cannot be deleted.')
+    expect(writes(api.requests)).toEqual([{ method: 'DELETE', path: '/api/warehouses/1', body: undefined }])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveDisplayValue('Rotterdam')
+  })
+
+  it('removes a location after confirmation; the warehouse then has none and the create input opens', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    api.overrides.push((r) => (r.method === 'DELETE' ? { status: 204 } : undefined))
+    renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('11'))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove location' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Remove location "A-1"?')).toBeInTheDocument()
+    expect(within(dialog).getByText('Deletion is only possible if no stock mutations are registered to this location.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByRole('textbox', { name: 'New location' })).toBeInTheDocument()
+    expect(writes(api.requests)).toEqual([{ method: 'DELETE', path: '/api/warehouses/1/locations/11', body: undefined }])
+  })
+
+  it('deletes a mutation after confirmation and reloads the product and the list', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], mutations: [mutation(8, -3), mutation(7, 10, 'delivery')] })
+    const { refresh } = renderTab(api)
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(2))
+    await userEvent.click(within(screen.getAllByTestId('mutation-row')[0]).getByRole('button', { name: 'Delete mutation' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('The stock at Rotterdam / A-1 changes by +3.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(writes(api.requests)).toEqual([{ method: 'DELETE', path: '/api/products/5/stock_mutations/8', body: undefined }])
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(1))
+    expect(screen.getByTestId('mutation-row')).toHaveTextContent('+10')
+  })
+
+  it('shows 10 mutations a page, newest first, with a way to see older ones', async () => {
+    const many = Array.from({ length: 13 }, (_, i) => mutation(100 - i, i + 1))
+    const api = fakeStockApi({ warehouses: [rotterdam], mutations: many })
+    renderTab(api)
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(10))
+    expect(screen.getByText('1-10 of 13')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }))
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(3))
+    expect(screen.getAllByTestId('mutation-row')[0]).toHaveTextContent('+11')
+    const pages = api.requests.filter((r) => r.url.startsWith('/api/products/5/stock_mutations')).map((r) => new URL(r.url, 'http://x').search)
+    expect(pages).toEqual(['?skip=0&limit=10&sort_by=id.desc', '?skip=10&limit=10&sort_by=id.desc'])
+  })
+
+  it('shows a failed list instead of an empty one', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam] })
+    api.overrides.push((r) => (r.url.startsWith('/api/products/5/stock_mutations') ? { status: 503, json: { detail: 'down' } } : undefined))
+    renderTab(api)
+    expect(await screen.findByText('The server had a problem (503). Please try again later.')).toBeInTheDocument()
+    expect(screen.queryByText('No stock mutations yet.')).not.toBeInTheDocument()
+  })
+})
