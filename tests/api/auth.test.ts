@@ -82,6 +82,17 @@ describe('logout', () => {
   it('needs a token', async () => {
     expect((await server.anonymous.post('/api/auth/jwt/logout')).statusCode).toBe(401)
   })
+
+  it('accepts the empty JSON body that react-admin sends with a POST without data', async () => {
+    const token = await server.login(ADMIN.email, ADMIN.password)
+    const res = await server.client(token).post('/api/auth/jwt/logout', '', { 'content-type': 'application/json' })
+    expect(res.statusCode).toBe(204)
+    expect((await me(token)).statusCode).toBe(401)
+    // a call that needs a body still says so
+    const login = await server.anonymous.post('/api/auth/jwt/login', '', { 'content-type': 'application/json' })
+    expect(login.statusCode).toBe(422)
+    expect(login.json().detail[0].loc).toEqual(['body'])
+  })
 })
 
 describe('bearer tokens', () => {

@@ -71,6 +71,14 @@ function describe(error: ErrorObject): { msg: string; type: string } {
 const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json_invalid' }] })
 
 export default fp(async function errors(app: FastifyInstance) {
+  // Clients such as react-admin's fetchJson send `Content-Type: application/json` on a POST without a body (logout):
+  // an empty JSON body is no body, and a route that needs one says which field is missing.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body.length === 0 ? done(null, undefined) : parseJson(request, String(body), done),
+  )
+
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = validators[(httpPart ?? 'body') as keyof typeof validators]
     return ajv.compile(schema)
