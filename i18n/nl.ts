@@ -242,7 +242,7 @@ const nl: typeof en = {
     invited: 'Gebruiker "%{username}" toegevoegd. Er is een uitnodiging gestuurd naar %{email}: met de link daarin kiest de gebruiker zelf een wachtwoord.',
     invite_failed: 'Gebruiker "%{username}" is toegevoegd, maar de uitnodiging kon niet verstuurd worden: %{error}',
     no_name: 'Geen naam opgegeven',
-    you: 'U',
+    you: 'Uzelf',
     saved: 'Gebruiker "%{name}" opgeslagen.',
     deleted: 'Gebruiker "%{name}" verwijderd.',
     delete_title: 'Gebruiker "%{name}" verwijderen?',

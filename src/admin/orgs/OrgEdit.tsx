@@ -1,0 +1,85 @@
+// /orgs/{id} (SPEC §2 Organization edit): name, seller and supplier checkboxes, Delete (asks first; a refusal
+// says why), Save (then back to /orgs), and when it was last edited.
+import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar } from 'react-admin'
+import { useInput, useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core'
+import { Checkbox, FormControlLabel } from '@mui/material'
+import type { Organization } from '../../contract'
+import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
+import { useRecordWrites } from '../common/useRecordWrites'
+import { LastEdited } from './LastEdited'
+
+export default function OrgEdit() {
+  const notify = useNotify()
+  const redirect = useRedirect()
+  return (
+    <Edit<Organization>
+      title={<OrgTitle />}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (saved) => {
+          notify('catalogue.orgs.saved', { type: 'success', messageArgs: { name: saved.org_name } })
+          redirect('list', 'orgs')
+        },
+      }}
+      actions={
+        <TopToolbar>
+          <ListButton label="catalogue.orgs.back" />
+        </TopToolbar>
+      }
+      sx={{ maxWidth: 640 }}
+    >
+      <SimpleForm toolbar={<OrgToolbar />}>
+        <TextInput source="org_name" fullWidth />
+        <CheckboxInput source="is_seller" />
+        <CheckboxInput source="is_supplier" />
+        <OrgLastEdited />
+      </SimpleForm>
+    </Edit>
+  )
+}
+
+function OrgTitle() {
+  const translate = useTranslate()
+  const org = useRecordContext<Organization>()
+  return <>{org ? translate('catalogue.orgs.edit_title', { name: org.org_name }) : translate('catalogue.orgs.title')}</>
+}
+
+function CheckboxInput({ source }: { source: 'is_seller' | 'is_supplier' }) {
+  const translate = useTranslate()
+  const { field } = useInput({ source, type: 'checkbox' })
+  return (
+    <FormControlLabel
+      label={translate(`resources.orgs.fields.${source}`)}
+      control={<Checkbox name={field.name} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+    />
+  )
+}
+
+function OrgLastEdited() {
+  const org = useRecordContext<Organization>()
+  return org ? <LastEdited at={org.updated_at} /> : null
+}
+
+function OrgToolbar() {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const redirect = useRedirect()
+  const org = useRecordContext<Organization>()
+  const { remove } = useRecordWrites()
+  if (!org) return null
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteConfirmButton
+        size="medium"
+        title={translate('catalogue.orgs.delete_title', { name: org.org_name })}
+        content={translate('catalogue.orgs.delete_content')}
+        onConfirm={async () => {
+          await remove('orgs', { id: org.id, previousData: org })
+          notify('catalogue.orgs.deleted', { type: 'success', messageArgs: { name: org.org_name } })
+          redirect('list', 'orgs')
+        }}
+      />
+    </Toolbar>
+  )
+}
