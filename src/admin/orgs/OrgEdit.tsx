@@ -1,6 +1,6 @@
 // /orgs/{id} (SPEC §2 Organization edit): name, seller and supplier checkboxes, Delete (asks first; a refusal
 // says why), Save (then back to /orgs), and when it was last edited.
-import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar } from 'react-admin'
+import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, required } from 'react-admin'
 import { useInput, useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core'
 import { Checkbox, FormControlLabel } from '@mui/material'
 import type { Organization } from '../../contract'
@@ -29,7 +29,7 @@ export default function OrgEdit() {
       sx={{ maxWidth: 640 }}
     >
       <SimpleForm toolbar={<OrgToolbar />}>
-        <TextInput source="org_name" fullWidth />
+        <TextInput source="org_name" validate={required()} fullWidth />
         <CheckboxInput source="is_seller" />
         <CheckboxInput source="is_supplier" />
         <OrgLastEdited />
