@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import type { Product, StockMutation } from '../../src/contract'
 import StockTab from '../../src/admin/products/stock/StockTab'
@@ -10,8 +10,9 @@ import { englishI18n, renderInAdmin } from './render'
 
 // no pause between keystrokes: MUI forms re-render on each one, which is slow enough in jsdom
 const userEvent = userEventLib.setup({ delay: null })
-// rendering react-admin and MUI in jsdom takes seconds on a busy 2-core machine
-vi.setConfig({ testTimeout: 20_000 })
+// rendering react-admin and MUI in jsdom takes seconds on a busy 2-core machine: wait longer for conditions
+vi.setConfig({ testTimeout: 30_000 })
+configure({ asyncUtilTimeout: 8_000 })
 
 const stamp = '2026-03-04T10:20:30.000Z'
 const rotterdam = { id: 1, warehouse_name: 'Rotterdam', created_at: stamp, updated_at: stamp }

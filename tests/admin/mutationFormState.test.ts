@@ -60,7 +60,8 @@ describe('warehouses', () => {
     state = at(state, { type: 'warehouseSaved', warehouse: { id: 3, warehouse_name: 'Breda' } })
     expect(state.warehouse).toMatchObject({ mode: 'select', selectedId: 3, draft: '' })
     expect(state.warehouse.items?.map((w) => w.warehouse_name)).toEqual(['Amsterdam', 'Breda', 'Rotterdam'])
-    expect(state.location).toMatchObject({ items: [], mode: 'create', selectedId: null })
+    // the clerk goes on to the location: its input takes the cursor
+    expect(state.location).toMatchObject({ items: [], mode: 'create', selectedId: null, openedByItself: false })
   })
 
   it('cancelling create goes back to choosing', () => {
@@ -129,7 +130,9 @@ describe('locations', () => {
 
   it('opens create-location when the warehouse has none', () => {
     const state = at(withWarehouses(rotterdam, amsterdam), { type: 'warehouseSelected', id: 2 }, { type: 'locationsLoaded', warehouseId: 2, locations: [] })
-    expect(state.location).toMatchObject({ items: [], mode: 'create', selectedId: null })
+    // it opened by itself: it must not take the cursor away from the warehouse select
+    expect(state.location).toMatchObject({ items: [], mode: 'create', selectedId: null, openedByItself: true })
+    expect(at(state, { type: 'modeChanged', level: 'location', mode: 'create' }).location.openedByItself).toBe(false)
   })
 
   it('lets the clerk choose among several, sorted as people sort', () => {

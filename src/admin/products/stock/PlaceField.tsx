@@ -73,7 +73,8 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          autoFocus
+          // an input that opened by itself on choosing an empty warehouse must not pull the cursor out of the select
+          autoFocus={level === 'warehouse' || !place.openedByItself}
           fullWidth
           size="small"
           label={translate(place.mode === 'create' ? `stock.${level}.new` : `stock.${level}.rename`)}

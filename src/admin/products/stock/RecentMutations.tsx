@@ -92,7 +92,9 @@ export function RecentMutations({ productId, mutations, onDeleted }: { productId
           </Typography>
         )}
         {data && data.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
+          // width 0 / minWidth 100%: the table's own width must not widen the page, it scrolls here instead;
+          // relative: the visually hidden header stays inside too
+          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' }}>
             <Table size="small" aria-label={translate('stock.mutations.title')}>
               <TableHead>
                 <TableRow>
@@ -121,7 +123,7 @@ export function RecentMutations({ productId, mutations, onDeleted }: { productId
                     </TableCell>
                     <TableCell>{mutation.warehouse.warehouse_name}</TableCell>
                     <TableCell>{mutation.location.location_name}</TableCell>
-                    <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{mutation.note}</TableCell>
+                    <TableCell sx={{ maxWidth: 320, overflowWrap: 'break-word', minWidth: 120 }}>{mutation.note}</TableCell>
                     <TableCell>
                       {mutation.user?.username ?? (
                         <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>

@@ -1,5 +1,6 @@
 // The stock tab of a product (SPEC §2 /products/{id}/stock): levels, the mutation form and the recent mutations.
-// Every change reloads the product (its levels) and shows the newest mutations.
+// Every change reloads the product (its levels) and shows the newest mutations. Grid items get minWidth 0 so a
+// wide table scrolls inside its card instead of widening the page.
 import { Grid } from '@mui/material'
 import type { ProductTabProps } from '../detail/tabs'
 import { StockLevels } from './StockLevels'
@@ -14,13 +15,13 @@ export default function StockTab({ product, refresh }: ProductTabProps) {
   }
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
-      <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+      <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
         <StockLevels product={product} />
       </Grid>
-      <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+      <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
         <MutationForm productId={product.id} onBooked={reload} onRenamed={reload} />
       </Grid>
-      <Grid size={12}>
+      <Grid size={12} sx={{ minWidth: 0 }}>
         <RecentMutations productId={product.id} mutations={mutations} onDeleted={reload} />
       </Grid>
     </Grid>

@@ -15,6 +15,8 @@ interface PlaceState<T> {
   mode: PlaceMode
   /** the name typed in create or rename mode */
   draft: string
+  /** the create input opened because there was nothing to choose from, not because the clerk asked for it */
+  openedByItself: boolean
   /** why the last call for this level failed */
   error?: string
 }
@@ -42,7 +44,7 @@ export type MutationFormEvent =
   | { type: 'noteChanged'; note: string }
   | { type: 'booked' }
 
-const emptyPlace = <T>(): PlaceState<T> => ({ items: undefined, selectedId: null, mode: 'select', draft: '' })
+const emptyPlace = <T>(): PlaceState<T> => ({ items: undefined, selectedId: null, mode: 'select', draft: '', openedByItself: false })
 
 export const initialMutationFormState: MutationFormState = {
   warehouse: emptyPlace(),
@@ -63,7 +65,8 @@ function afterLoad<T extends { id: number }>(place: PlaceState<T>, items: T[]): 
   const busy = place.mode !== 'select' && place.mode !== 'create'
   // nothing to choose from: the create input opens by itself (SPEC §4)
   const mode: PlaceMode = items.length === 0 ? 'create' : busy && selectedId !== place.selectedId ? 'select' : place.mode
-  return { ...place, items, selectedId, mode, draft: mode === place.mode ? place.draft : '', error: undefined }
+  const openedByItself = (items.length === 0 && place.mode !== 'create') || (mode === place.mode && place.openedByItself)
+  return { ...place, items, selectedId, mode, openedByItself, draft: mode === place.mode ? place.draft : '', error: undefined }
 }
 
 function selectWarehouse(state: MutationFormState, id: number | null): MutationFormState {
@@ -81,7 +84,7 @@ function changeMode<T extends { id: number }>(place: PlaceState<T>, mode: PlaceM
   if ((mode === 'rename' || mode === 'delete') && !selected) return place
   // with nothing to choose from, the create input stays open
   if (mode === 'select' && place.items?.length === 0) return { ...place, mode: 'create', draft: '', error: undefined }
-  return { ...place, mode, draft: mode === 'rename' ? nameOf(selected!) : '', error: undefined }
+  return { ...place, mode, openedByItself: false, draft: mode === 'rename' ? nameOf(selected!) : '', error: undefined }
 }
 
 /** A saved item: a known id was renamed, a new id was created and becomes the selection. */
@@ -95,6 +98,7 @@ function saved<T extends { id: number }>(place: PlaceState<T>, item: T, sort: (i
       items: sort(known ? items.map((existing) => (existing.id === item.id ? item : existing)) : [...items, item]),
       selectedId: known ? place.selectedId : item.id,
       mode: 'select' as const,
+      openedByItself: false,
       draft: '',
       error: undefined,
     },
@@ -104,7 +108,8 @@ function saved<T extends { id: number }>(place: PlaceState<T>, item: T, sort: (i
 function deleted<T extends { id: number }>(place: PlaceState<T>, id: number): PlaceState<T> {
   const items = (place.items ?? []).filter((item) => item.id !== id)
   const selectedId = place.selectedId === id ? null : place.selectedId
-  return { ...place, items, selectedId, mode: items.length === 0 ? 'create' : 'select', draft: '', error: undefined }
+  const mode = items.length === 0 ? 'create' : 'select'
+  return { ...place, items, selectedId, mode, openedByItself: mode === 'create', draft: '', error: undefined }
 }
 
 /** Changes fields that both levels share (draft, error). */
