@@ -113,7 +113,7 @@ function deleted<T extends { id: number }>(place: PlaceState<T>, id: number): Pl
 }
 
 /** Changes fields that both levels share (draft, error). */
-const patchLevel = (state: MutationFormState, level: Level, patch: Pick<PlaceState<never>, 'draft' | 'error'> | Pick<PlaceState<never>, 'error'>) =>
+const patchLevel = (state: MutationFormState, level: Level, patch: Partial<Pick<PlaceState<never>, 'draft' | 'error'>>) =>
   ({ ...state, [level]: { ...state[level], ...patch } }) as MutationFormState
 
 export function mutationFormReducer(state: MutationFormState, event: MutationFormEvent): MutationFormState {
