@@ -7,6 +7,7 @@ import type en from './en'
 // what react-admin 5 added or renamed since ra-language-dutch 4
 const raAdditions = {
   action: {
+    update: 'Bijwerken',
     reset: 'Herstellen',
     search_columns: 'Kolommen zoeken',
     select_all_button: 'Alles selecteren',
@@ -36,10 +37,12 @@ const raAdditions = {
     clear_filters: 'Filters wissen',
     no_filtered_results: 'Geen %{name} gevonden met de huidige filters.',
     no_results: 'Geen %{name} gevonden',
+    previous: 'Ga naar vorige pagina',
   },
   sort: { sort_by: 'Sorteren op %{field_lower_first} %{order}' },
   auth: { email: 'E-mail' },
   notification: {
+    bad_item: 'Onjuist element',
     application_update_available: 'Er is een nieuwe versie beschikbaar.',
     offline: 'Geen verbinding. Gegevens konden niet worden opgehaald.',
   },
@@ -143,10 +146,10 @@ const nl: typeof en = {
         DUPLICATE: 'Er bestaat al een record met deze naam.',
         DUPLICATE_NAME: '"%{name}" bestaat al.',
         REFERENCE: 'Dit record wordt elders gebruikt, of verwijst naar iets dat niet meer bestaat.',
-        BRAND_IN_USE: 'Merk "%{name}" wordt gebruikt door %{count} product(en) en kan niet worden verwijderd.',
-        ORGANIZATION_IN_USE: 'Organisatie "%{name}" is bij %{count} product(en) leverancier of verkoper en kan niet worden verwijderd.',
-        WAREHOUSE_IN_USE: 'Magazijn "%{name}" heeft %{count} voorraadmutatie(s) en kan niet worden verwijderd.',
-        LOCATION_IN_USE: 'Locatie "%{name}" heeft %{count} voorraadmutatie(s) en kan niet worden verwijderd.',
+        BRAND_IN_USE: 'Merk "%{name}" wordt gebruikt door %{smart_count} product en kan niet worden verwijderd. |||| Merk "%{name}" wordt gebruikt door %{smart_count} producten en kan niet worden verwijderd.',
+        ORGANIZATION_IN_USE: 'Organisatie "%{name}" is bij %{smart_count} product leverancier of verkoper en kan niet worden verwijderd. |||| Organisatie "%{name}" is bij %{smart_count} producten leverancier of verkoper en kan niet worden verwijderd.',
+        WAREHOUSE_IN_USE: 'Magazijn "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Magazijn "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
+        LOCATION_IN_USE: 'Locatie "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Locatie "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
         LAST_SUPERUSER: 'Dit is de laatste actieve superuser: maak eerst iemand anders superuser.',
         USERNAME_EXISTS: 'Een andere gebruiker heeft deze gebruikersnaam al.',
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
