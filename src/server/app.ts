@@ -14,6 +14,7 @@ import db from './plugins/db'
 import mail from './plugins/mail'
 import auth from './plugins/auth'
 import spa from './plugins/spa'
+import rateLimits from './plugins/rate-limits'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
 import brandRoutes from './routes/brands'
@@ -67,6 +68,11 @@ export async function buildApp(options: AppOptions) {
     exposedHeaders: ['x-total-count'],
   })
   await app.register(formbody)
+  await app.register(rateLimits, {
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+    perAddress: config.RATE_LIMIT_PER_ADDRESS,
+    perAccount: config.RATE_LIMIT_PER_ACCOUNT,
+  })
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockroom API', version: '1.0.0' },

@@ -18,6 +18,12 @@ const ConfigSchema = Type.Object({
   /** seconds */
   TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
   CORS_ORIGIN: Type.Optional(Type.String()),
+  /** sign-in, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
+  RATE_LIMIT_WINDOW: Type.Integer({ minimum: 1, default: 900 }),
+  /** attempts per window from one client address, per call */
+  RATE_LIMIT_PER_ADDRESS: Type.Integer({ minimum: 1, default: 100 }),
+  /** attempts per window for one account (the e-mail, or the reset token), per call */
+  RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 })
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }

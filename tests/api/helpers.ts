@@ -77,7 +77,16 @@ export interface StartOptions {
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const { url, drop } = await freshDatabaseUrl()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-data-'))
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://stockroom.test', ...env })
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://stockroom.test',
+    // suites sign in many times from one address; the rate-limit test sets its own strict limits
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_PER_ACCOUNT: '1000000',
+    ...env,
+  })
   const database = openDatabase(url)
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)

@@ -46,7 +46,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/jwt/login',
-    { config: publicRoute, schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } } },
+    { config: { ...publicRoute, attemptsOf: 'username' }, schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } } },
     async (request, reply) => {
       const { username, password } = request.body as LoginForm
       const user = await findUserByEmail(app.db, username)
@@ -101,7 +101,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/request-verify-token',
-    { config: publicRoute, schema: { tags, body: EmailBody, response: Accepted } },
+    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
       app.mailer.later('verification mail', async () => {
@@ -132,7 +132,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/forgot-password',
-    { config: publicRoute, schema: { tags, body: EmailBody, response: Accepted } },
+    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
       app.mailer.later('password reset mail', async () => {
@@ -147,7 +147,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/reset-password',
-    { config: publicRoute, schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } } },
+    { config: { ...publicRoute, attemptsOf: 'token' }, schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } } },
     async (request) => {
       const { token, password } = request.body as ResetPasswordBody
       const user = await consumeAccountToken(app.db, token, 'reset')
