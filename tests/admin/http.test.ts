@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHttpClient, describeFailure, toQueryString } from '../../src/admin/providers/http'
 import { REQUEST_TIMEOUT_MS } from '../../src/contract/constants'
 import { echoTranslate } from './fake-api'
+import { englishI18n } from './render'
 
 afterEach(() => vi.useRealTimers())
 
@@ -47,6 +48,14 @@ describe('http client', () => {
     expect(describeFailure(500, { detail: 'Internal server error' }, echoTranslate)).toBe('stockroom.errors.server {"status":500}')
     expect(describeFailure(404, null, echoTranslate)).toBe('stockroom.errors.http {"status":404}')
     expect(describeFailure(413, { detail: 'Request body is too large (limit 1 MB)' }, echoTranslate)).toBe('Request body is too large (limit 1 MB)')
+  })
+
+  it('says a refusal in a sentence with the right plural', () => {
+    const translate = englishI18n.translate
+    const refusal = (count: number) => ({ detail: 'x', code: 'WAREHOUSE_IN_USE', params: { name: 'Main', count } })
+    expect(describeFailure(409, refusal(1), translate)).toBe('Warehouse "Main" has 1 stock mutation and cannot be deleted.')
+    expect(describeFailure(409, refusal(3), translate)).toBe('Warehouse "Main" has 3 stock mutations and cannot be deleted.')
+    expect(describeFailure(409, { detail: 'A sentence from a newer server.', code: 'SOMETHING_NEW' }, translate)).toBe('A sentence from a newer server.')
   })
 
   it('builds query strings without empty values', () => {
