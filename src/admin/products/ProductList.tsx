@@ -1,13 +1,74 @@
+// The products list (SPEC §2, §4): warehouse selector, filter row, the table with its sort cycle, the footer
+// with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
+// warehouse in its store, so they survive going into a product and back.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Box, Typography } from '@mui/material'
+import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
+import { useListContext, useTranslate, type SortPayload } from 'ra-core'
+import type { Product, ProductSummary } from '../../contract'
+import { PAGE_SIZES } from '../../contract/constants'
+import { AddProductDialog } from './AddProductDialog'
+import { DEFAULT_SORT, nextSort } from './list/sorting'
+import { highlightSince, isHighlighted } from './list/highlight'
+import { ProductFilters } from './list/ProductFilters'
+import { ProductPagination } from './list/ProductPagination'
+import { Thumbnail } from './list/Thumbnail'
+import { WarehouseSelect } from './list/WarehouseSelect'
 
 export default function ProductList() {
   return (
-    <List>
-      <DataTable>
-        <DataTable.Col source="sku" />
-        <DataTable.Col source="article_number" />
-        <DataTable.Col source="description" />
-      </DataTable>
+    <List sort={DEFAULT_SORT} perPage={PAGE_SIZES[0]} actions={false} empty={false} exporter={false} pagination={<ProductPagination />}>
+      <ProductTable />
     </List>
+  )
+}
+
+const highlightedRow = { bgcolor: amber[100] }
+
+function ProductTable() {
+  const translate = useTranslate()
+  const { data = [], total = 0, sort, setSort, filterValues, page, perPage } = useListContext<ProductSummary>()
+  const since = useMemo(() => highlightSince(), [])
+  // products added here go to the top of the page until the list is sorted, filtered or paged again (SPEC §4)
+  const [added, setAdded] = useState<ProductSummary[]>([])
+  const paramsKey = JSON.stringify([sort, filterValues, page, perPage])
+  const shownParams = useRef(paramsKey)
+  useEffect(() => {
+    if (shownParams.current !== paramsKey) setAdded([])
+    shownParams.current = paramsKey
+  }, [paramsKey])
+
+  const addedIds = new Set(added.map((product) => product.id))
+  const fresh = (product: ProductSummary) => data.find((row) => row.id === product.id) ?? product
+  const rows = [...added.map(fresh), ...data.filter((product) => !addedIds.has(product.id))]
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <WarehouseSelect />
+          <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+        </Box>
+        <ProductFilters />
+      </Box>
+      <DataTable<ProductSummary>
+        data={rows}
+        total={Math.max(total, rows.length)}
+        setSort={(clicked: SortPayload) => setSort(nextSort(sort, clicked.field))}
+        rowClick={(id) => `/products/${id}`}
+        rowSx={(record) => (addedIds.has(record.id) || isHighlighted(record, since) ? highlightedRow : {})}
+        bulkActionButtons={false}
+        empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('products.list.no_results')}</Typography>}
+      >
+        <DataTable.Col source="image_url" label="products.list.image" disableSort render={(record) => <Thumbnail url={record.image_url} />} />
+        <DataTable.Col source="sku" disableSort />
+        <DataTable.Col source="sku_amazon" disableSort />
+        <DataTable.Col source="article_number" />
+        <DataTable.Col source="description" disableSort />
+        <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
+        <DataTable.NumberCol source="stock" />
+      </DataTable>
+    </>
   )
 }

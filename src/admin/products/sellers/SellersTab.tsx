@@ -1,6 +1,36 @@
-// Placeholder until this tab is built.
+// /products/{id}/sellers (SPEC §2): one card per seller entry, and 'Add seller' (an empty entry to fill in).
+// The product reloads after each change.
+import { Box, Button, Stack, Typography } from '@mui/material'
+import AddIcon from '@mui/icons-material/Add'
+import { useCreate, useNotify, useTranslate } from 'ra-core'
 import type { ProductTabProps } from '../detail/tabs'
+import { SellerCard, sellersOf } from './SellerCard'
 
-export default function SellersTab({ product }: ProductTabProps) {
-  return <p>{product.article_number}</p>
+export default function SellersTab({ product, refresh }: ProductTabProps) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const [create, { isPending }] = useCreate()
+
+  const addSeller = async () => {
+    try {
+      await create(sellersOf(product.id), { data: {} }, { returnPromise: true })
+      refresh()
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error', messageArgs: { _: (failure as Error).message } })
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      {product.sellers_info.length === 0 && <Typography color="text.secondary">{translate('products.sellers.none')}</Typography>}
+      {product.sellers_info.map((entry, index) => (
+        <SellerCard key={entry.id} productId={product.id} entry={entry} number={index + 1} refresh={refresh} />
+      ))}
+      <Box>
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={addSeller} disabled={isPending}>
+          {translate('products.sellers.add')}
+        </Button>
+      </Box>
+    </Stack>
+  )
 }

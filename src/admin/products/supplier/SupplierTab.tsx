@@ -1,6 +1,51 @@
-// Placeholder until this tab is built.
+// /products/{id}/supplier (SPEC §2): the supplier, minimum order quantity, purchase price and currency.
+// Save sends what changed to PATCH /products/{id}/supplier, then the product reloads.
+import { Stack } from '@mui/material'
+import { NumberInput, SaveButton, SelectInput } from 'react-admin'
+import { Form, useDataProvider, useNotify, useTranslate, type HttpError } from 'ra-core'
+import type { SupplierInfoUpdate } from '../../../contract'
+import { changedFields, type StockroomDataProvider } from '../../providers/dataProvider'
+import { PickOrCreateInput, SUPPLIER_PICKER } from '../../common/PickOrCreate'
 import type { ProductTabProps } from '../detail/tabs'
+import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
 
-export default function SupplierTab({ product }: ProductTabProps) {
-  return <p>{product.article_number}</p>
+export default function SupplierTab({ product, refresh }: ProductTabProps) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const dataProvider = useDataProvider<StockroomDataProvider>()
+  const info = product.supplier_info
+  const record = {
+    id: product.id,
+    supplier_id: info?.supplier_id ?? null,
+    minimum_order_quantity: info?.minimum_order_quantity ?? null,
+    purchase_price: info?.purchase_price ?? null,
+    purchase_currency: info?.purchase_currency ?? null,
+  }
+
+  const save = async (values: Record<string, unknown>) => {
+    const { id: _id, ...changes } = changedFields(values, record)
+    try {
+      await dataProvider.updateSupplier(product.id, changes as SupplierInfoUpdate)
+      notify('products.supplier.saved', { type: 'success' })
+      refresh()
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error', messageArgs: { _: (failure as Error).message } })
+      return (failure as HttpError).body?.errors
+    }
+  }
+
+  return (
+    // a fresh form when the saved supplier data changes (after Save and reload)
+    <Form key={JSON.stringify(record)} record={record} onSubmit={save}>
+      <Stack spacing={1} sx={{ maxWidth: 520 }}>
+        <PickOrCreateInput source="supplier_id" {...SUPPLIER_PICKER} label={translate('resources.products.fields.supplier_id')} linkToOrganization />
+        <NumberInput source="minimum_order_quantity" resource="products" step={1} min={0} helperText={false} />
+        <NumberInput source="purchase_price" resource="products" step={0.01} min={0} helperText={false} />
+        <SelectInput source="purchase_currency" resource="products" choices={CURRENCY_CHOICES} translateChoice={false} parse={emptyToNull} emptyText="" helperText={false} />
+        <div>
+          <SaveButton />
+        </div>
+      </Stack>
+    </Form>
+  )
 }

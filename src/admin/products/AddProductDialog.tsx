@@ -1,0 +1,90 @@
+// 'Add product' and its modal (SPEC §2, §3, §4). After Save the modal stays open for the next product:
+// sku, ASIN, barcode, description, image URL and supplier are cleared, article number and brand stay.
+import { useState } from 'react'
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material'
+import AddIcon from '@mui/icons-material/Add'
+import { SaveButton, TextInput, regex } from 'react-admin'
+import { Form, useCreate, useNotify, useTranslate, type HttpError } from 'ra-core'
+import { useFormState, useWatch } from 'react-hook-form'
+import type { Product, ProductCreate } from '../../contract'
+import { BRAND_PICKER, PickOrCreateInput, SUPPLIER_PICKER } from '../common/PickOrCreate'
+
+/** the fields that stay filled in for the next product */
+const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const
+type Kept = Pick<ProductCreate, (typeof KEPT_AFTER_SAVE)[number]>
+
+// the server stores only http(s) addresses; saying so before the round trip
+const webAddress = regex(/^https?:\/\/\S+$/i, 'products.add.image_url_invalid')
+
+const isFilled = (value: unknown) => value !== undefined && value !== null && value !== ''
+const filledOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => isFilled(value)))
+
+export function AddProductDialog({ onCreated }: { onCreated(product: Product): void }) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const [open, setOpen] = useState(false)
+  const [kept, setKept] = useState<Kept>({})
+  // a new key gives a fresh form whose defaults are the kept fields
+  const [formKey, setFormKey] = useState(0)
+  const [problem, setProblem] = useState<string>()
+  const [create] = useCreate<Product>(undefined, undefined, { returnPromise: true })
+
+  const close = () => {
+    setOpen(false)
+    setKept({})
+    setProblem(undefined)
+    setFormKey((key) => key + 1)
+  }
+
+  const save = async (values: Record<string, unknown>) => {
+    setProblem(undefined)
+    try {
+      const product = (await create('products', { data: filledOnly(values) })) as Product
+      notify('products.add.created', { type: 'success', messageArgs: { name: product.article_number ?? product.sku ?? `#${product.id}` } })
+      setKept(Object.fromEntries(KEPT_AFTER_SAVE.map((field) => [field, values[field] ?? null])) as Kept)
+      setFormKey((key) => key + 1)
+      onCreated(product)
+    } catch (failure) {
+      setProblem((failure as Error).message)
+      return (failure as HttpError).body?.errors
+    }
+  }
+
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        {translate('products.add.button')}
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-product-title">
+        <DialogTitle id="add-product-title">{translate('products.add.title')}</DialogTitle>
+        <Form key={formKey} defaultValues={kept} onSubmit={save}>
+          <DialogContent sx={{ pt: 0 }}>
+            <Stack spacing={1}>
+              {problem && <Alert severity="error">{problem}</Alert>}
+              <TextInput source="sku" resource="products" autoFocus helperText={false} />
+              <TextInput source="sku_amazon" resource="products" helperText={false} />
+              <TextInput source="article_number" resource="products" helperText={false} />
+              <TextInput source="description" resource="products" multiline minRows={2} helperText={false} />
+              <TextInput source="barcode" resource="products" helperText={false} />
+              <TextInput source="image_url" resource="products" type="url" validate={webAddress} helperText={false} />
+              <PickOrCreateInput source="brand_id" {...BRAND_PICKER} label={translate('resources.products.fields.brand_id')} />
+              <PickOrCreateInput source="supplier_id" {...SUPPLIER_PICKER} label={translate('resources.products.fields.supplier_id')} />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('products.add.close')}</Button>
+            <SaveWhenFilled />
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  )
+}
+
+/** Save is possible as soon as any field holds something (SPEC §5 asks for no required field). */
+function SaveWhenFilled() {
+  const values = useWatch() as Record<string, unknown>
+  const { isSubmitting } = useFormState()
+  const filled = Object.values(values).some(isFilled)
+  return <SaveButton disabled={!filled} alwaysEnable={filled && !isSubmitting} />
+}

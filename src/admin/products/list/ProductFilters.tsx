@@ -1,0 +1,93 @@
+// The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button, and a Brand select with All.
+import { useEffect, useState, type KeyboardEvent } from 'react'
+import { Box, IconButton, InputAdornment, MenuItem, TextField } from '@mui/material'
+import ClearIcon from '@mui/icons-material/Clear'
+import { useListContext, useTranslate } from 'ra-core'
+import type { Brand } from '../../../contract'
+import { TEXT_FILTERS, withFilter, type TextFilter } from './filters'
+import { useAllOptions } from './useAllOptions'
+
+type Texts = Record<TextFilter, string>
+const textsOf = (filters: Record<string, unknown>): Texts =>
+  Object.fromEntries(TEXT_FILTERS.map((name) => [name, String(filters[name] ?? '')])) as Texts
+
+export function ProductFilters() {
+  const translate = useTranslate()
+  const { filterValues, setFilters } = useListContext()
+  const applied = textsOf(filterValues)
+  const [texts, setTexts] = useState<Texts>(applied)
+  const appliedKey = JSON.stringify(applied)
+  // filters restored from the store or the address bar show in the fields
+  useEffect(() => setTexts(JSON.parse(appliedKey) as Texts), [appliedKey])
+
+  const applyOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    setFilters(TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, texts[name].trim()), filterValues))
+  }
+  const clear = (name: TextFilter) => {
+    setTexts({ ...texts, [name]: '' })
+    setFilters(withFilter(filterValues, name, undefined))
+  }
+
+  return (
+    <Box role="search" aria-label={translate('products.list.filters')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      {TEXT_FILTERS.map((name) => {
+        const label = translate(`resources.products.fields.${name}`)
+        return (
+          <TextField
+            key={name}
+            size="small"
+            label={label}
+            value={texts[name]}
+            onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
+            onKeyDown={applyOnEnter}
+            slotProps={{
+              htmlInput: { enterKeyHint: 'search' },
+              input: {
+                endAdornment: texts[name] ? (
+                  <InputAdornment position="end">
+                    <IconButton size="small" edge="end" aria-label={translate('products.list.clear_filter', { field: label })} onClick={() => clear(name)}>
+                      <ClearIcon fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+            fullWidth={false}
+            sx={{ width: name === 'description' ? 240 : 170 }}
+          />
+        )
+      })}
+      <BrandFilter />
+    </Box>
+  )
+}
+
+function BrandFilter() {
+  const translate = useTranslate()
+  const { filterValues, setFilters } = useListContext()
+  const { data: brands = [] } = useAllOptions<Brand>('brands', 'brand_name')
+  const selected = String(filterValues.brand_id ?? '')
+  const value = selected === '' || brands.some((b) => String(b.id) === selected) ? selected : ''
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('resources.products.fields.brand_id')}
+      value={value}
+      onChange={(event) => setFilters(withFilter(filterValues, 'brand_id', event.target.value ? Number(event.target.value) : undefined))}
+      fullWidth={false}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ width: 180 }}
+    >
+      <MenuItem value="">{translate('products.list.all_brands')}</MenuItem>
+      {brands.map((brand) => (
+        <MenuItem key={brand.id} value={String(brand.id)}>
+          {brand.brand_name}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
