@@ -65,6 +65,8 @@ export async function buildApp(options: AppOptions) {
   })
   await app.register(cors, {
     origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((o) => o.trim()) : false,
+    // the plugin's default (GET, HEAD, POST) would refuse an allowed origin's edits in the preflight
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-total-count'],
   })
   await app.register(formbody)
