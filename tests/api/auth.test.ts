@@ -1,13 +1,15 @@
 // Sign-in, sign-out, bearer tokens and registration (fastapi-users compatible bodies and codes).
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, type TestServer } from './helpers'
 import { startSession } from '../../src/server/domain/users'
 import { issueAccountToken } from '../../src/server/domain/account-tokens'
 
 let server: TestServer
+/** known to the tests, so they can sign tokens the server's own way and change one thing at a time */
+const SECRET = randomBytes(32).toString('hex')
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ SECRET })
 })
 afterAll(() => server.close())
 
@@ -18,9 +20,9 @@ const me = (token: string) => server.client(token).get('/api/users/me')
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 /** A JWT made by hand: any header, any claims, signed with any key (or not at all). */
-function forgeJwt(header: Record<string, unknown>, claims: Record<string, unknown>, key?: string) {
+function forgeJwt(header: Record<string, unknown>, claims: Record<string, unknown>, key?: string, digest = 'sha256') {
   const unsigned = `${b64url(header)}.${b64url(claims)}`
-  const signature = key ? createHmac('sha256', key).update(unsigned).digest('base64url') : ''
+  const signature = key ? createHmac(digest, key).update(unsigned).digest('base64url') : ''
   return `${unsigned}.${signature}`
 }
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -124,6 +126,30 @@ describe('bearer tokens', () => {
     const claims = claimsOf(await server.login(ADMIN.email, ADMIN.password))
     await expect401(forgeJwt({ alg: 'none', typ: 'JWT' }, claims))
     await expect401(forgeJwt({ alg: 'none', typ: 'JWT' }, claims).slice(0, -1))
+  })
+
+  it('answers 401 for a token whose claims were changed after signing', async () => {
+    const user = await server.createUser()
+    const [header, payload, signature] = user.token.split('.')
+    expect((await me(user.token)).json().id).toBe(user.id)
+    const { id: adminId } = (await server.admin.get('/api/users/me')).json()
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    await expect401(`${header}.${b64url({ ...claims, sub: String(adminId) })}.${signature}`)
+    await expect401(`${header}.${b64url({ ...claims, exp: nowSeconds() + 365 * 24 * 3600 })}.${signature}`)
+  })
+
+  it('answers 401 for a token signed with the server own key but another algorithm, another audience or no expiry', async () => {
+    const claims = claimsOf(await server.login(ADMIN.email, ADMIN.password))
+    const HS256 = { alg: 'HS256', typ: 'JWT' }
+    // made the same way, the unchanged token works: so each refusal below is for the one thing changed
+    expect((await me(forgeJwt(HS256, claims, SECRET))).statusCode).toBe(200)
+    await expect401(forgeJwt({ alg: 'HS512', typ: 'JWT' }, claims, SECRET, 'sha512'))
+    await expect401(forgeJwt({ alg: 'HS384', typ: 'JWT' }, claims, SECRET, 'sha384'))
+    await expect401(forgeJwt(HS256, { ...claims, aud: 'another-service' }, SECRET))
+    const { exp: _exp, ...endless } = claims
+    await expect401(forgeJwt(HS256, endless, SECRET))
+    const { jti: _jti, ...sessionless } = claims
+    await expect401(forgeJwt(HS256, sessionless, SECRET))
   })
 
   it('answers 401 for a correctly signed token past its exp, even while its session lives', async () => {

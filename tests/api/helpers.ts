@@ -55,6 +55,8 @@ export interface Client {
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>
   database: DatabaseHandle
+  /** the fresh database, reached directly (not through `connectThrough`) */
+  databaseUrl: string
   config: Config
   /** signed in as the first super-user */
   admin: Client
@@ -72,6 +74,8 @@ let userCounter = 0
 export interface StartOptions {
   /** receives the app's log lines (pino JSON, with the app's redaction); without it the app logs nothing */
   logStream?: NodeJS.WritableStream
+  /** the URL the app connects with, given the fresh database's: e.g. through a proxy the test can cut */
+  connectThrough?: (url: string) => Promise<string>
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -87,11 +91,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     RATE_LIMIT_PER_ACCOUNT: '1000000',
     ...env,
   })
-  const database = openDatabase(url)
+  const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url)
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
-  const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger })
+  const app = await buildApp({ config, database, secret: config.SECRET ?? randomBytes(32).toString('hex'), logger })
   await app.ready()
 
   const client = (token?: string): Client => {
@@ -120,6 +124,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     app,
     database,
+    databaseUrl: url,
     config,
     admin,
     anonymous: client(),

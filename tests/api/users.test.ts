@@ -123,6 +123,38 @@ describe('user administration', () => {
     expect(Boolean((await userRow(user.id)).is_superuser)).toBe(false)
   })
 
+  it('keeps every user-administration call of the API description from an ordinary user, whatever the body, and changes nothing', async () => {
+    const user = await server.createUser()
+    const other = await server.createUser()
+    const spec = server.app.swagger() as { paths: Record<string, Record<string, unknown>> }
+    const administration = Object.entries(spec.paths)
+      .filter(([route]) => route.startsWith('/api/users') && route !== '/api/users/me')
+      .flatMap(([route, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase() as 'GET', route })))
+    expect(administration.length).toBeGreaterThanOrEqual(6)
+    const everyone = () => server.database.db.selectFrom('users').selectAll().orderBy('id').execute()
+    const before = await everyone()
+    const raise = { is_superuser: true, is_active: true, is_verified: true, username: 'taken-over', email: 'taken@example.com', password: 'taken-over-1' }
+    for (const { method, route } of administration) {
+      for (const id of [other.id, user.id, 999_999]) {
+        const url = route.replace(/\{[^}]+\}/g, String(id))
+        for (const payload of method === 'GET' || method === 'DELETE' ? [undefined] : [raise, {}]) {
+          const res = await server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.token}` } })
+          expect(res.statusCode, `${method} ${url}`).toBe(403)
+        }
+      }
+    }
+    expect(await everyone()).toEqual(before)
+  })
+
+  it('ignores another id in the body of PATCH /users/me: only the caller changes', async () => {
+    const user = await server.createUser()
+    const other = await server.createUser()
+    const res = await server.client(user.token).patch('/api/users/me', { id: other.id, given_name: 'Mine' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id: user.id, given_name: 'Mine' })
+    expect((await userRow(other.id)).given_name).toBeNull()
+  })
+
   it('creates a user with 201, flags as given, and the new user can sign in', async () => {
     const res = await server.admin.post('/api/users/', {
       email: 'Staff.Member@Example.com',
