@@ -1,6 +1,123 @@
-// Placeholder until this tab is built.
+// The product tab (SPEC §2): image, the product's data, stock in total and per warehouse, its EAN-13 barcode,
+// and Close, Edit and Remove.
+import { useState } from 'react'
+import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import EditIcon from '@mui/icons-material/Edit'
+import { useTranslate } from 'ra-core'
+import { Link as RouterLink } from 'react-router-dom'
+import type { Product } from '../../../contract'
 import type { ProductTabProps } from './tabs'
+import { productPath } from './ProductBreadcrumb'
+import { Barcode } from './Barcode'
+import { RemoveProductButton } from './RemoveProductButton'
+
+/** Only http(s) images are shown: any other scheme could run script or leak through a link. */
+export const isWebUrl = (url: string | null): url is string => Boolean(url && /^https?:\/\/\S+$/i.test(url))
 
 export default function ProductTab({ product }: ProductTabProps) {
-  return <p>{product.article_number}</p>
+  const translate = useTranslate()
+  const field = (name: string) => translate(`resources.products.fields.${name}`)
+  return (
+    <Stack spacing={3}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+          <ProductImage product={product} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}>
+            <Entry label={field('description')} value={product.description} />
+            <Entry label={field('brand')} value={product.brand?.brand_name} />
+            <Entry label={field('article_number')} value={product.article_number} />
+            <Entry label={field('sku')} value={product.sku} />
+            <Entry label={field('sku_amazon')} value={product.sku_amazon} />
+            <Entry label={field('barcode')} value={product.barcode} />
+            <Entry label={translate('product_detail.total_stock')} value={String(product.stock)} />
+          </Box>
+        </Grid>
+      </Grid>
+      <StockPerWarehouse product={product} />
+      {product.barcode && (
+        <Box>
+          <Barcode value={product.barcode} />
+        </Box>
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button component={RouterLink} to="/products">
+          {translate('product_detail.close')}
+        </Button>
+        <Button component={RouterLink} to={`${productPath(product.id)}/edit`} variant="contained" startIcon={<EditIcon />}>
+          {translate('product_detail.edit')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <RemoveProductButton product={product} />
+      </Stack>
+    </Stack>
+  )
+}
+
+function Entry({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Typography>
+    </>
+  )
+}
+
+function ProductImage({ product }: { product: Product }) {
+  const translate = useTranslate()
+  const [broken, setBroken] = useState<string>()
+  const url = product.image_url
+  if (!isWebUrl(url) || broken === url) {
+    return (
+      <Box sx={{ aspectRatio: '1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1, color: 'text.secondary' }}>
+        <Typography variant="body2">{translate(url && broken === url ? 'product_detail.image_broken' : 'product_detail.no_image')}</Typography>
+      </Box>
+    )
+  }
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={translate('product_detail.image_alt', { name: product.article_number ?? product.id })}
+      onError={() => setBroken(url)}
+      sx={{ width: '100%', maxHeight: 320, objectFit: 'contain', borderRadius: 1 }}
+    />
+  )
+}
+
+function StockPerWarehouse({ product }: { product: Product }) {
+  const translate = useTranslate()
+  const rows = [...product.stock_warehouse_items].sort((a, b) => a.warehouse.warehouse_name.localeCompare(b.warehouse.warehouse_name))
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {translate('product_detail.stock_per_warehouse')}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{translate('product_detail.no_stock')}</Typography>
+      ) : (
+        <Table size="small" sx={{ maxWidth: 480 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('product_detail.warehouse')}</TableCell>
+              <TableCell align="right">{translate('product_detail.amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.warehouse_id}>
+                <TableCell>{row.warehouse.warehouse_name}</TableCell>
+                <TableCell align="right">{row.amount}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  )
 }
