@@ -98,7 +98,7 @@ describe('Brands', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Acme' }))
     const refused = await screen.findByRole('dialog')
     await userEvent.click(within(refused).getByRole('button', { name: 'Delete' }))
-    expect(await within(refused).findByRole('alert')).toHaveTextContent('Brand "Acme" is used by 3 product(s) and cannot be deleted.')
+    expect(await within(refused).findByRole('alert')).toHaveTextContent('Brand "Acme" is used by 3 products and cannot be deleted.')
     await userEvent.click(within(refused).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByRole('textbox', { name: 'Name: Acme' })).toBeInTheDocument()

@@ -93,7 +93,7 @@ describe('Organizations', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Delete organization "Van der Berg"?')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Organization "Van der Berg" is used by 2 product(s) as supplier or seller and cannot be deleted.',
+      'Organization "Van der Berg" is used by 2 products as supplier or seller and cannot be deleted.',
     )
     expect(api.collections.orgs).toHaveLength(3)
   })
