@@ -6,7 +6,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
 export interface Mail {
   to: string
@@ -15,9 +15,10 @@ export interface Mail {
   html?: string
 }
 export interface Mailer {
-  send(mail: Mail): Promise<void>
-  /** Runs `work` once the current answer has gone out; a failure is logged as `what failed`. */
-  later(what: string, work: () => Promise<void>): void
+  /** `log`: the request's logger, so the line carries its request id */
+  send(mail: Mail, log?: FastifyBaseLogger): Promise<void>
+  /** Runs `work` once the current answer has gone out; a failure is logged (on `log`) as `what failed`. */
+  later(what: string, work: () => Promise<void>, log?: FastifyBaseLogger): void
   /** Resolves when all work handed to `later` has finished. */
   settled(): Promise<void>
 }
@@ -36,10 +37,10 @@ export interface MailOptions {
 
 export default fp(async function mail(app: FastifyInstance, options: MailOptions) {
   const pending = new Set<Promise<void>>()
-  const later = (what: string, work: () => Promise<void>) => {
+  const later = (what: string, work: () => Promise<void>, log: FastifyBaseLogger = app.log) => {
     const job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch((err) => app.log.error({ err }, `${what} failed`))
+      .catch((err) => log.error({ err }, `${what} failed`))
       .finally(() => pending.delete(job))
     pending.add(job)
   }
@@ -47,27 +48,27 @@ export default fp(async function mail(app: FastifyInstance, options: MailOptions
     while (pending.size) await Promise.all(pending)
   }
 
-  let send: (mail: Mail) => Promise<void>
+  let send: Mailer['send']
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)
     app.addHook('onClose', async () => {
       await settled()
       transport.close()
     })
-    send = async (mail) => {
+    send = async (mail, log = app.log) => {
       await transport.sendMail({ from: options.from, ...mail })
-      app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent')
+      log.info({ to: mail.to, subject: mail.subject }, 'mail sent')
     }
   } else {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    send = async (mail) => {
+    send = async (mail, log = app.log) => {
       const { message } = await transport.sendMail({ from: options.from, ...mail })
       fs.mkdirSync(options.outboxDir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`)
       fs.writeFileSync(file, message as Buffer, { mode: 0o600, flag: 'wx' })
       // the file holds the link; the log names only the file, so no token reaches a log
-      app.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (no SMTP_URL set)')
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (no SMTP_URL set)')
     }
     app.addHook('onClose', settled)
   }

@@ -1,6 +1,6 @@
 // fastapi-users compatible authentication: login/logout, registration, verification, password reset.
 // Answers never tell whether an address has an account: the same status, and the mail work happens after the answer.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import {
   AccessToken,
@@ -34,13 +34,13 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
-  async function sendVerification(user: UserRow) {
+  async function sendVerification(user: UserRow, log: FastifyBaseLogger) {
     if (user.needs_password) {
       const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.invitation)
-      await app.mailer.send(invitationMail(user.email, user.username, link('password', token)))
+      await app.mailer.send(invitationMail(user.email, user.username, link('password', token)), log)
     } else {
       const token = await issueAccountToken(app.db, user, 'verify', TOKEN_LIFETIME_SECONDS.verify)
-      await app.mailer.send(verificationMail(user.email, link('verify', token)))
+      await app.mailer.send(verificationMail(user.email, link('verify', token)), log)
     }
   }
 
@@ -104,10 +104,14 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
-      app.mailer.later('verification mail', async () => {
-        const user = await findUserByEmail(app.db, email)
-        if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user)
-      })
+      app.mailer.later(
+        'verification mail',
+        async () => {
+          const user = await findUserByEmail(app.db, email)
+          if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user, request.log)
+        },
+        request.log,
+      )
       return reply.code(202).send(null)
     },
   )
@@ -135,12 +139,16 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body as EmailBody
-      app.mailer.later('password reset mail', async () => {
-        const user = await findUserByEmail(app.db, email)
-        if (!user?.is_active) return
-        const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
-        await app.mailer.send(passwordResetMail(user.email, link('password', token)))
-      })
+      app.mailer.later(
+        'password reset mail',
+        async () => {
+          const user = await findUserByEmail(app.db, email)
+          if (!user?.is_active) return
+          const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
+          await app.mailer.send(passwordResetMail(user.email, link('password', token)), request.log)
+        },
+        request.log,
+      )
       return reply.code(202).send(null)
     },
   )
