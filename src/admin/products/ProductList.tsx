@@ -59,6 +59,8 @@ function ProductTable() {
         rowClick={(id) => `/products/${id}`}
         rowSx={(record) => (addedIds.has(record.id) || isHighlighted(record, since) ? highlightedRow : {})}
         bulkActionButtons={false}
+        // codes such as SKU-0001 stay on one line
+        sx={{ '& .column-sku, & .column-sku_amazon, & .column-article_number': { whiteSpace: 'nowrap' } }}
         empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('products.list.no_results')}</Typography>}
       >
         <DataTable.Col source="image_url" label="products.list.image" disableSort render={(record) => <Thumbnail url={record.image_url} />} />
