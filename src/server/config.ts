@@ -6,6 +6,8 @@ const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
   HOST: Type.String({ default: '127.0.0.1' }),
   DATABASE_URL: Type.String({ default: 'sqlite:data/stockroom.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
+  /** seconds to wait at start for a database that is not reachable yet, then exit with the reason */
+  DATABASE_WAIT: Type.Integer({ minimum: 0, default: 30 }),
   /** where the generated secret, the mail outbox and the default SQLite file live */
   DATA_DIR: Type.String({ default: 'data' }),
   SECRET: Type.Optional(Type.String({ minLength: 32 })),

@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace'
 import { loadConfig } from './config'
 import { openDatabase } from './db'
 import { migrateToLatest } from './db/migrate'
+import { DatabaseUnreachableError, waitForDatabase } from './db/wait'
 import { buildApp } from './app'
 import { loadSecret } from './plugins/auth'
 import { ensureFirstSuperuser } from './domain/users'
@@ -12,13 +13,22 @@ import { hashPassword, randomPassword } from './domain/passwords'
 
 const config = loadConfig()
 const database = openDatabase(config.DATABASE_URL)
-const applied = await migrateToLatest(database)
 const app = await buildApp({
   config,
   database,
   secret: loadSecret(config.SECRET, config.DATA_DIR),
   spaRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
 })
+try {
+  await waitForDatabase(database, config.DATABASE_URL, config.DATABASE_WAIT, (message) => app.log.warn(message))
+} catch (error) {
+  if (!(error instanceof DatabaseUnreachableError)) throw error
+  app.log.fatal(error.message)
+  process.stderr.write(`Stockroom cannot start: ${error.message}\n`)
+  await database.close()
+  process.exit(1)
+}
+const applied = await migrateToLatest(database)
 if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
 
 const created = await ensureFirstSuperuser(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, hashPassword, () => randomPassword(16))

@@ -1,98 +1,17 @@
 // The real server process as a newcomer starts it: migrations, a first super-user with a printed password,
 // a generated secret kept in DATA_DIR, real HTTP, and a clean exit on SIGTERM. Also `npm run db:migrate`.
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { freshDatabaseUrl } from './helpers'
+import { killRunning, listening, ROOT, running, signIn, startProcess, stopProcess as stop } from './server-process'
 import { openDatabase } from '../../src/server/db'
 import { loadSecret } from '../../src/server/plugins/auth'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-interface Running {
-  child: ChildProcess
-  base: string
-  stdout(): string
-  stderr(): string
-  /** resolves with the first match of `pattern` in stdout; rejects if the process ends first */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-const running: Running[] = []
-
-/** Only the settings given, so nothing leaks in from the environment of the test run. */
-async function startProcess(settings: Record<string, string>): Promise<Running> {
-  const port = await freePort()
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), ...settings }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  const listeners = new Set<() => void>()
-  child.stdout!.on('data', (chunk) => {
-    out += chunk
-    for (const check of listeners) check()
-  })
-  child.stderr!.on('data', (chunk) => (err += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      resolve({ code, signal })
-      for (const check of listeners) check()
-    }),
-  )
-  let done = false
-  void exited.then(() => (done = true))
-  const proc: Running = {
-    child,
-    base: `http://127.0.0.1:${port}`,
-    stdout: () => out,
-    stderr: () => err,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const match = out.match(pattern)
-          if (match) {
-            listeners.delete(check)
-            resolve(match)
-          } else if (done || child.exitCode !== null) {
-            listeners.delete(check)
-            reject(new Error(`server exited (${child.exitCode}) before printing ${pattern}\nstdout:\n${out}\nstderr:\n${err}`))
-          }
-        }
-        listeners.add(check)
-        check()
-      }),
-    exited,
-  }
-  running.push(proc)
-  return proc
-}
-const listening = (proc: Running) => proc.waitFor(/Server listening at/)
-
-async function stop(proc: Running) {
-  proc.child.kill('SIGTERM')
-  return proc.exited
-}
-
-async function signIn(base: string, email: string, password: string) {
-  return fetch(`${base}/api/auth/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password }),
-  })
-}
 
 let dataDir: string
 let database: { url: string; drop(): Promise<void> }
@@ -101,12 +20,7 @@ beforeEach(async () => {
   database = await freshDatabaseUrl()
 })
 afterEach(async () => {
-  for (const proc of running.splice(0)) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) {
-      proc.child.kill('SIGKILL')
-      await proc.exited
-    }
-  }
+  await killRunning()
   await database.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })

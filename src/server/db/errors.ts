@@ -21,6 +21,13 @@ export function isUnavailable(error: unknown): boolean {
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'].includes(code) ||
     ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_LOCKED'].some((c) => code.startsWith(c)) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(e?.message ?? '')
+    // pg's answer to a query (or the rollback) on a connection that broke mid-transaction
+    /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(e?.message ?? '')
   )
+}
+
+/** The database answers but takes no writes (SQLite: disk full or read-only file); reads still work. */
+export function isWriteRefused(error: unknown): boolean {
+  const code = (error as DriverError)?.code ?? ''
+  return code.startsWith('SQLITE_FULL') || code.startsWith('SQLITE_READONLY')
 }

@@ -55,7 +55,9 @@ function withBooleanParams(sqlite: SQLite.Database): SqliteDatabase {
       return {
         reader: statement.reader,
         all: (params: readonly unknown[]) => statement.all(toSqlite(params)),
-        run: (params: readonly unknown[]) => statement.run(toSqlite(params)),
+        run: (params: readonly unknown[]) =>
+          // SQLite rolls back by itself on SQLITE_FULL or SQLITE_IOERR; a failing ROLLBACK then would hide that error
+          sql === 'rollback' && !sqlite.inTransaction ? { changes: 0, lastInsertRowid: 0 } : statement.run(toSqlite(params)),
         iterate: (params: readonly unknown[]) => statement.iterate(toSqlite(params)),
       }
     },
@@ -79,8 +81,10 @@ function openPostgres(url: string): DatabaseHandle {
       },
     } as pg.CustomTypesConfig,
   })
-  // an idle client that loses its connection must not crash the process; the next query reconnects
+  // a client that loses its connection must not crash the process, idle (pool) or checked out (client); the query
+  // in flight fails on its own and the pool drops the client, so the next query reconnects
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
 import type { ValidationErrorItem } from '../../contract'
 import { HttpError } from '../http-errors'
-import { isForeignKeyViolation, isUnavailable, isUniqueViolation } from '../db/errors'
+import { isForeignKeyViolation, isUnavailable, isUniqueViolation, isWriteRefused } from '../db/errors'
 
 const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
 const validators = {
@@ -102,6 +102,13 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
     if (isForeignKeyViolation(e))
       return reply.code(409).send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+    if (isWriteRefused(e)) {
+      request.log.error({ err: e }, 'database refuses writes')
+      return reply.code(503).header('retry-after', '60').send({
+        detail: 'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',
+        code: 'DB_READ_ONLY',
+      })
+    }
     if (isUnavailable(e)) {
       request.log.error({ err: e }, 'database unavailable')
       return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not available right now. Please try again in a moment.', code: 'DB_UNAVAILABLE' })
