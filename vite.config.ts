@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['tests/admin/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/admin/setup.ts'],
+          // react-admin forms in jsdom take seconds per test when the two cores are busy
+          testTimeout: 20_000,
         },
       },
       {

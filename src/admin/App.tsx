@@ -2,6 +2,7 @@
 // Real paths (BrowserRouter, no #); every route needs a session except login, /verify and /password.
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
+import { QueryClient } from '@tanstack/react-query'
 import { authProvider, dataProvider, i18nProvider } from './providers'
 import { Layout } from './layout/Layout'
 import { theme } from './layout/theme'
@@ -15,12 +16,17 @@ import orgs from './orgs'
 import warehouses from './warehouses'
 import users from './users'
 
+// A failed call is shown at once: the API already answered or gave up after 1000 ms, and retrying three
+// times (react-query's default) kept people waiting seven seconds for the message.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
+
 export function App() {
   return (
     <BrowserRouter>
       <Admin
         title="Stockroom"
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         layout={Layout}

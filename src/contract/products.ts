@@ -6,7 +6,9 @@ export const CurrencyCode = Type.Enum([...CURRENCIES])
 const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
 const Text = (maxLength: number) => Nullable(Type.String({ maxLength }))
 /** Only http(s) URLs are stored, so no `javascript:` URL can reach an <img> or a link. */
-export const ImageUrl = Nullable(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$' }))
+export const ImageUrl = Nullable(
+  Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', description: 'a web address starting with http:// or https://' }),
+)
 
 export const BrandRef = Type.Object({ id: Id, brand_name: Type.String() })
 export const OrganizationRef = Type.Object({ id: Id, org_name: Type.String() })
