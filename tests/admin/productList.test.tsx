@@ -295,6 +295,15 @@ describe('Products list', { timeout: 60_000 }, () => {
     expect(second).toHaveStyle({ backgroundColor: 'rgb(255, 236, 179)' })
   })
 
+  it('says why the list could not be loaded instead of claiming that nothing matches', async () => {
+    const api = fakeProductsApi(catalogue(), (request) => (request.url.startsWith('/api/products/?') ? { status: 503, json: { detail: 'Database unavailable', code: 'DB_UNAVAILABLE' } } : undefined))
+    openList(api)
+    // in place of the rows, not only in a passing notification
+    expect(await screen.findByText('The database is not available right now. Please try again in a moment.', { selector: '.MuiAlert-message' })).toBeInTheDocument()
+    expect(screen.queryByText('No products match these filters.')).not.toBeInTheDocument()
+    expect(screen.queryByText(/^# Products/)).not.toBeInTheDocument()
+  })
+
   it('says so when no product matches', async () => {
     openList(fakeProductsApi({ ...catalogue(), products: [] }))
     expect(await screen.findByText('No products match these filters.')).toBeInTheDocument()

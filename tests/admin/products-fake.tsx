@@ -9,6 +9,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { DataProvider } from 'ra-core'
 import type { Product } from '../../src/contract'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { QueryClient } from '@tanstack/react-query'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
 import type { Recorded } from './fake-api'
@@ -94,12 +95,13 @@ function CurrentPath() {
   return <div data-testid="path">{useLocation().pathname}</div>
 }
 
-/** Renders the routes in react-admin's contexts, with notifications and the current path (testid `path`). */
+/** Renders the routes in react-admin's contexts, with notifications and the current path (testid `path`); a failed
+ * read fails at once (react-query's retries with back-off would only slow the test). */
 export function renderScreens(routes: Record<string, ReactNode>, { at, dataProvider, locale = 'en' }: { at: string; dataProvider: DataProvider; locale?: 'en' | 'nl' }) {
   const i18nProvider = polyglotI18nProvider(() => (locale === 'nl' ? nl : en), locale)
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <Routes>
           {Object.entries(routes).map(([path, element]) => (
             <Route key={path} path={path} element={element} />

@@ -2,12 +2,13 @@
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Box, Typography } from '@mui/material'
+import { Box } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
 import { useListContext, useTranslate, type SortPayload } from 'ra-core'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
+import { ListMessage } from '../common/ListMessage'
 import { AddProductDialog } from './AddProductDialog'
 import { DEFAULT_SORT, nextSort } from './list/sorting'
 import { highlightSince, isHighlighted } from './list/highlight'
@@ -28,7 +29,7 @@ const highlightedRow = { bgcolor: amber[100] }
 
 function ProductTable() {
   const translate = useTranslate()
-  const { data = [], total = 0, sort, setSort, filterValues, page, perPage } = useListContext<ProductSummary>()
+  const { data = [], total = 0, error, sort, setSort, filterValues, page, perPage } = useListContext<ProductSummary>()
   const since = useMemo(() => highlightSince(), [])
   // products added here go to the top of the page until the list is sorted, filtered or paged again (SPEC §4)
   const [added, setAdded] = useState<ProductSummary[]>([])
@@ -61,7 +62,8 @@ function ProductTable() {
         bulkActionButtons={false}
         // codes such as SKU-0001 stay on one line
         sx={{ '& .column-sku, & .column-sku_amazon, & .column-article_number': { whiteSpace: 'nowrap' } }}
-        empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('products.list.no_results')}</Typography>}
+        // a failed load says why instead of claiming that nothing matches
+        empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
       >
         <DataTable.Col source="image_url" label="products.list.image" disableSort render={(record) => <Thumbnail url={record.image_url} />} />
         <DataTable.Col source="sku" disableSort />

@@ -6,8 +6,10 @@ import { pagerState } from './paging'
 
 export function ProductPagination() {
   const translate = useTranslate()
-  const { total = 0, page, perPage, setPage, setPerPage } = useListContext()
+  const { total = 0, page, perPage, setPage, setPerPage, error } = useListContext()
   const { pages, previousDisabled, nextDisabled } = pagerState(total, page, perPage)
+  // after a failed load there is no count to tell
+  if (error) return null
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
