@@ -15,6 +15,7 @@ import mail from './plugins/mail'
 import auth from './plugins/auth'
 import spa from './plugins/spa'
 import rateLimits from './plugins/rate-limits'
+import audit from './plugins/audit'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
 import brandRoutes from './routes/brands'
@@ -24,6 +25,7 @@ import authRoutes from './routes/auth'
 import userRoutes from './routes/users'
 import productRoutes from './routes/products'
 import stockRoutes from './routes/stock'
+import auditRoutes from './routes/audit'
 
 export interface AppOptions {
   config: Config
@@ -86,6 +88,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(db, { database: options.database, closeWithApp: options.closeDatabase ?? true })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
+  await app.register(audit)
 
   await app.register(
     async (api) => {
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(warehouseRoutes)
       await api.register(productRoutes)
       await api.register(stockRoutes)
+      await api.register(auditRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -128,6 +128,19 @@ export interface WarehouseStockTable {
   amount: number
 }
 
+/** one row per successful write; `changes` is JSON without secrets */
+export interface AuditLogTable {
+  id: Generated<number>
+  created_at: Timestamp
+  user_id: number | null
+  username: string | null
+  action: string
+  entity_type: string
+  entity_id: number
+  changes: string | null
+  request_id: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -141,4 +154,5 @@ export interface Database {
   stock_mutations: StockMutationsTable
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
+  audit_log: AuditLogTable
 }

@@ -160,6 +160,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const { token, password } = request.body as ResetPasswordBody
       const user = await consumeAccountToken(app.db, token, 'reset')
       if (!user) throw badRequest(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
+      request.auditSubject = user.id
       await app.db
         .updateTable('users')
         // the token came by mail to this address, so the address is proven too

@@ -1,0 +1,41 @@
+import Type, { type Static } from 'typebox'
+import { MAX_LIST_LIMIT } from './constants'
+import { Id, Nullable, Timestamp } from './common'
+
+/** What the audit trail records changes of. */
+export const AUDIT_ENTITY_TYPES = ['product', 'brand', 'organization', 'warehouse', 'location', 'user', 'stock_mutation'] as const
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** One successful write: who did what to which record, and when. */
+export const AuditEntry = Type.Object({
+  id: Id,
+  created_at: Timestamp,
+  /** who: the signed-in user; for registration, verification and password reset the person themselves */
+  user_id: Nullable(Id),
+  /** their username at the time, kept when the account is gone */
+  username: Nullable(Type.String()),
+  action: Type.Enum([...AUDIT_ACTIONS]),
+  entity_type: Type.Enum([...AUDIT_ENTITY_TYPES]),
+  entity_id: Id,
+  /**
+   * The fields the request set (passwords and tokens as "[redacted]"), the path ids that place the record
+   * (e.g. product_id of a stock mutation), `part` for a product's supplier or seller data, and for a deletion
+   * `before`: the record as it was.
+   */
+  changes: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  /** the request id of the log lines of the same call */
+  request_id: Nullable(Type.String()),
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+export const AuditListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: 100 })),
+  entity_type: Type.Optional(Type.Enum([...AUDIT_ENTITY_TYPES])),
+  entity_id: Type.Optional(Id),
+  user_id: Type.Optional(Id),
+  action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
+})
+export type AuditListQuery = Static<typeof AuditListQuery>
