@@ -1,0 +1,222 @@
+// Many clients at once over real HTTP, each on a connection of its own (on PostgreSQL their transactions run in
+// parallel on the pool): the ledger stays whole, renames race without breaking, and a location cannot be deleted
+// half-way through bookings to it.
+import type net from 'node:net'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkLedger } from '../../src/server/domain/ledger'
+import { startServer, type TestServer } from './helpers'
+import { fixtures, ok } from './product-fixtures'
+import { httpClient, seededRandom, type HttpAnswer, type HttpClient } from './http-client'
+
+let server: TestServer
+let make: ReturnType<typeof fixtures>
+let base: string
+const clients: HttpClient[] = []
+/** tokens of the admin and four ordinary users, so bookings come from several people */
+let tokens: string[]
+
+beforeAll(async () => {
+  server = await startServer()
+  make = fixtures(server.admin)
+  await server.app.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(server.app.server.address() as net.AddressInfo).port}`
+  const users = await Promise.all(Array.from({ length: 4 }, () => server.createUser()))
+  tokens = [await server.login('admin@example.com', 'admin-password-1'), ...users.map((u) => u.token)]
+})
+afterAll(async () => {
+  for (const client of clients) client.close()
+  await server.close()
+})
+
+const connect = (token: string) => {
+  const client = httpClient(base, token)
+  clients.push(client)
+  return client
+}
+
+const expectStatus = (answer: HttpAnswer, allowed: number[]) => expect(allowed, JSON.stringify(answer.body)).toContain(answer.status)
+
+describe('20 clients booking and deleting stock mutations of the same products', () => {
+  it('leaves every kept level equal to the ledger, and exactly the answered bookings and deletions in it', async () => {
+    const north = await make.warehouse('Concurrent North')
+    const south = await make.warehouse('Concurrent South')
+    const places = [
+      { warehouse_id: north.id, location_id: (await make.location(north.id, 'CN-1')).id },
+      { warehouse_id: north.id, location_id: (await make.location(north.id, 'CN-2')).id },
+      { warehouse_id: south.id, location_id: (await make.location(south.id, 'CS-1')).id },
+      { warehouse_id: south.id, location_id: (await make.location(south.id, 'CS-2')).id },
+    ]
+    const products = [await make.product({ sku: 'CONC-A' }), await make.product({ sku: 'CONC-B' }), await make.product({ sku: 'CONC-C' })]
+
+    /** every mutation that exists or existed, by id; deleted ones are in `deleted` */
+    const mutations = new Map<number, { product_id: number; warehouse_id: number; location_id: number; amount: number }>()
+    const deleted = new Set<number>()
+    /** deletions answered 404: another client's deletion of the same mutation got there first */
+    const missed = new Set<number>()
+    for (let i = 0; i < 12; i++) {
+      const seeded = await make.book(products[i % 3].id, { amount: 20 + i, ...places[i % 4] })
+      mutations.set(seeded.id, seeded)
+    }
+
+    const runClient = async (n: number) => {
+      const random = seededRandom(1000 + n)
+      const client = connect(tokens[n % tokens.length])
+      for (let op = 0; op < 15; op++) {
+        const roll = random.next()
+        const product = random.pick(products)
+        if (roll < 0.6) {
+          const amount = random.int(1, 9) * (random.next() < 0.3 ? -1 : 1)
+          const answer = await client.post(`/api/products/${product.id}/stock_mutations`, { amount, ...random.pick(places) })
+          expectStatus(answer, [201])
+          mutations.set(answer.body.id, answer.body)
+        } else if (roll < 0.85) {
+          // one of the latest mutations, so that clients often delete the same one at the same time
+          const id = random.pick([...mutations.keys()].slice(-6))
+          const answer = await client.delete(`/api/products/${mutations.get(id)!.product_id}/stock_mutations/${id}`)
+          expectStatus(answer, [204, 404])
+          if (answer.status === 204) {
+            expect(deleted.has(id), `mutation ${id} deleted twice`).toBe(false)
+            deleted.add(id)
+          } else missed.add(id)
+        } else {
+          expectStatus(await client.get(`/api/products/${product.id}`), [200])
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 20 }, (_, n) => runClient(n)))
+
+    expect(await checkLedger(server.database.db)).toEqual([])
+    const kept = [...mutations.entries()].filter(([id]) => !deleted.has(id)).map(([, m]) => m)
+    const stored = await server.database.db.selectFrom('stock_mutations').select('id').where('product_id', 'in', products.map((p) => p.id)).execute()
+    expect(stored.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      [...mutations.keys()].filter((id) => !deleted.has(id)).sort((a, b) => a - b),
+    )
+    expect(deleted.size).toBeGreaterThan(10)
+    for (const id of missed) expect(deleted.has(id), `mutation ${id} answered 404 but nobody deleted it`).toBe(true)
+
+    const sum = (rows: typeof kept) => rows.reduce((total, m) => total + m.amount, 0)
+    for (const product of products) {
+      const ofProduct = kept.filter((m) => m.product_id === product.id)
+      const detail = ok(await server.admin.get(`/api/products/${product.id}`))
+      expect(detail.stock).toBe(sum(ofProduct))
+      for (const warehouse of [north, south]) {
+        const item = detail.stock_warehouse_items.find((w: { warehouse_id: number }) => w.warehouse_id === warehouse.id)
+        expect(item?.amount ?? 0).toBe(sum(ofProduct.filter((m) => m.warehouse_id === warehouse.id)))
+      }
+      for (const place of places) {
+        const item = detail.stock_items.find((l: { location_id: number }) => l.location_id === place.location_id)
+        expect(item?.amount ?? 0).toBe(sum(ofProduct.filter((m) => m.location_id === place.location_id)))
+      }
+    }
+  })
+})
+
+describe('two administrators at once', () => {
+  let adminA: HttpClient
+  let adminB: HttpClient
+  beforeAll(async () => {
+    const second = await server.createUser({ is_superuser: true })
+    adminA = connect(tokens[0])
+    adminB = connect(second.token)
+  })
+
+  for (const resource of [
+    { path: '/api/brands', name: 'brand_name', create: (name: string) => make.brand(name) },
+    { path: '/api/warehouses', name: 'warehouse_name', create: (name: string) => make.warehouse(name) },
+  ]) {
+    it(`renaming the same ${resource.name.split('_')[0]}: both answered, one name wins; to the same name: one wins, the other gets 409`, async () => {
+      for (let round = 0; round < 8; round++) {
+        const record = await resource.create(`Race ${resource.name} ${round}`)
+        const names = [`${record[resource.name]} by A`, `${record[resource.name]} by B`]
+        const answers = await Promise.all([
+          adminA.patch(`${resource.path}/${record.id}`, { [resource.name]: names[0] }),
+          adminB.patch(`${resource.path}/${record.id}`, { [resource.name]: names[1] }),
+        ])
+        for (const answer of answers) expectStatus(answer, [200])
+        expect(names).toContain(ok(await server.admin.get(`${resource.path}/${record.id}`))[resource.name])
+
+        // two records renamed to one name at once: the unique name lets exactly one through
+        const other = await resource.create(`Race ${resource.name} other ${round}`)
+        const shared = `Race ${resource.name} shared ${round}`
+        const clash = await Promise.all([
+          adminA.patch(`${resource.path}/${record.id}`, { [resource.name]: shared }),
+          adminB.patch(`${resource.path}/${other.id}`, { [resource.name]: shared }),
+        ])
+        expect(clash.map((a) => a.status).sort()).toEqual([200, 409])
+        expect(clash.find((a) => a.status === 409)!.body).toMatchObject({ code: 'DUPLICATE_NAME', detail: expect.stringContaining(shared) })
+        const named = ok(await server.admin.get(`${resource.path}/?q=${encodeURIComponent(shared)}`))
+        expect(named).toHaveLength(1)
+      }
+    })
+  }
+
+  it('renaming a warehouse while the other deletes it: the deletion goes through, the rename answers 200 or 404, never 500', async () => {
+    for (let round = 0; round < 8; round++) {
+      const warehouse = await make.warehouse(`Doomed ${round}`)
+      const [rename, removal] = await Promise.all([
+        adminA.patch(`/api/warehouses/${warehouse.id}`, { warehouse_name: `Doomed ${round} renamed` }),
+        adminB.delete(`/api/warehouses/${warehouse.id}`),
+      ])
+      expectStatus(removal, [204])
+      expectStatus(rename, [200, 404])
+      expect((await server.admin.get(`/api/warehouses/${warehouse.id}`)).statusCode).toBe(404)
+    }
+  })
+})
+
+describe('deleting a location while mutations are booked to it', () => {
+  it('either the deletion is refused or the bookings are, never both half-done; no mutation points to a deleted location', async () => {
+    const warehouse = await make.warehouse('Contested')
+    const product = await make.product({ sku: 'CONTESTED' })
+    const bookers = Array.from({ length: 8 }, (_, n) => connect(tokens[n % tokens.length]))
+    const remover = connect(tokens[0])
+    const outcomes = new Set<number>()
+
+    for (let round = 0; round < 8; round++) {
+      const location = await make.location(warehouse.id, `Contested ${round}`)
+      const path = `/api/products/${product.id}/stock_mutations`
+      const booking = { amount: 1, warehouse_id: warehouse.id, location_id: location.id }
+      const remove = () => remover.delete(`/api/warehouses/${warehouse.id}/locations/${location.id}`)
+      const bookings: HttpAnswer[] = []
+      let firstAnswer!: () => void
+      const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
+      // even rounds send the deletion first and the bookings right behind it; odd rounds once a booking is answered
+      const early = round % 2 === 0 ? remove() : undefined
+      const booked = Promise.all(
+        bookers.map(async (client) => {
+          for (let i = 0; i < 3; i++) {
+            bookings.push(await client.post(path, booking))
+            firstAnswer()
+          }
+        }),
+      )
+      const removal = await (early ?? answered.then(remove))
+      await booked
+
+      expectStatus(removal, [204, 409])
+      outcomes.add(removal.status)
+      for (const answer of bookings) expectStatus(answer, [201, 409, 422])
+      const accepted = bookings.filter((a) => a.status === 201).length
+      const stored = await server.database.db.selectFrom('stock_mutations').select('id').where('location_id', '=', location.id).execute()
+      const levels = await server.database.db.selectFrom('stock_levels').select('amount').where('location_id', '=', location.id).execute()
+      if (removal.status === 204) {
+        expect(accepted).toBe(0)
+        expect(stored).toEqual([])
+        expect(levels).toEqual([])
+        expect((await server.admin.get(`/api/warehouses/${warehouse.id}/locations/${location.id}`)).statusCode).toBe(404)
+      } else {
+        expect(removal.body.code).toMatch(/^(LOCATION_IN_USE|REFERENCE)$/)
+        expect(accepted).toBeGreaterThan(0)
+        expect(stored).toHaveLength(accepted)
+        expect(levels).toEqual([{ amount: accepted }])
+        ok(await server.admin.get(`/api/warehouses/${warehouse.id}/locations/${location.id}`))
+      }
+    }
+    expect(outcomes.has(409)).toBe(true)
+    expect(await checkLedger(server.database.db)).toEqual([])
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n from stock_mutations m left join locations l on l.id = m.location_id where l.id is null`.execute(server.database.db)
+    expect(Number(rows[0].n)).toBe(0)
+  })
+})
