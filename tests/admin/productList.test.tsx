@@ -269,6 +269,20 @@ describe('Products list', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveTextContent('Zwolle')
   })
 
+  it('forgets a remembered warehouse or brand that no longer exists', async () => {
+    const api = fakeProductsApi(catalogue(), (request) =>
+      request.url.includes('warehouse_id=3') ? { status: 422, json: { detail: [{ loc: ['query', 'warehouse_id'], msg: 'Warehouse 3 does not exist', type: 'value_error' }] } } : undefined,
+    )
+    renderScreens(
+      { '/products': <ResourceContextProvider value="products"><ProductList /></ResourceContextProvider> },
+      { at: `/products?filter=${encodeURIComponent(JSON.stringify({ warehouse_id: 3, brand_id: 9, sku: 'SKU' }))}`, dataProvider: api.dataProvider },
+    )
+    expect(await screen.findByText('SKU-001')).toBeInTheDocument()
+    await waitFor(() => expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=created_at.asc&sku=SKU'))
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveTextContent('Global')
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveTextContent('All')
+  })
+
   it('draws a 30 px thumbnail for a web image and a placeholder for anything else', async () => {
     const products = manyProducts(3)
     products[0].image_url = 'https://img.example/teapot.png'

@@ -15,7 +15,7 @@ import { highlightSince, isHighlighted } from './list/highlight'
 import { ProductFilters } from './list/ProductFilters'
 import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
-import { WarehouseSelect } from './list/WarehouseSelect'
+import { OptionFilter } from './list/OptionFilter'
 
 export default function ProductList() {
   return (
@@ -48,7 +48,15 @@ function ProductTable() {
     <>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <WarehouseSelect />
+          {/* the Stock column shows the stock of the chosen warehouse */}
+          <OptionFilter
+            filter="warehouse_id"
+            resource="warehouses"
+            nameField="warehouse_name"
+            label={translate('products.list.warehouse')}
+            noFilterLabel={translate('products.list.global')}
+            width={260}
+          />
           <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
         </Box>
         <ProductFilters />

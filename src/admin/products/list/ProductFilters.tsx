@@ -1,11 +1,11 @@
-// The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button, and a Brand select with All.
+// The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button,
+// and a Brand select with All.
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import { Box, IconButton, InputAdornment, MenuItem, TextField } from '@mui/material'
+import { Box, IconButton, InputAdornment, TextField } from '@mui/material'
 import ClearIcon from '@mui/icons-material/Clear'
 import { useListContext, useTranslate } from 'ra-core'
-import type { Brand } from '../../../contract'
 import { TEXT_FILTERS, withFilter, type TextFilter } from './filters'
-import { useAllOptions } from './useAllOptions'
+import { OptionFilter } from './OptionFilter'
 
 type Texts = Record<TextFilter, string>
 const textsOf = (filters: Record<string, unknown>): Texts =>
@@ -60,34 +60,14 @@ export function ProductFilters() {
           />
         )
       })}
-      <BrandFilter />
+      <OptionFilter
+        filter="brand_id"
+        resource="brands"
+        nameField="brand_name"
+        label={translate('resources.products.fields.brand_id')}
+        noFilterLabel={translate('products.list.all_brands')}
+        width={180}
+      />
     </Box>
-  )
-}
-
-function BrandFilter() {
-  const translate = useTranslate()
-  const { filterValues, setFilters } = useListContext()
-  const { data: brands = [] } = useAllOptions<Brand>('brands', 'brand_name')
-  const selected = String(filterValues.brand_id ?? '')
-  const value = selected === '' || brands.some((b) => String(b.id) === selected) ? selected : ''
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate('resources.products.fields.brand_id')}
-      value={value}
-      onChange={(event) => setFilters(withFilter(filterValues, 'brand_id', event.target.value ? Number(event.target.value) : undefined))}
-      fullWidth={false}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      sx={{ width: 180 }}
-    >
-      <MenuItem value="">{translate('products.list.all_brands')}</MenuItem>
-      {brands.map((brand) => (
-        <MenuItem key={brand.id} value={String(brand.id)}>
-          {brand.brand_name}
-        </MenuItem>
-      ))}
-    </TextField>
   )
 }
