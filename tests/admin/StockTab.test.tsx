@@ -261,7 +261,7 @@ describe('StockTab', () => {
     expect(within(dialog).getByText('Warehouse and all related locations will be deleted.')).toBeInTheDocument()
     expect(within(dialog).getByText('Deletion is only possible if no stock mutations are registered to this warehouse.')).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Warehouse "Rotterdam" has 2 stock mutation(s) and cannot be deleted.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Warehouse "Rotterdam" has 2 stock mutations and cannot be deleted.')
     expect(writes(api.requests)).toEqual([{ method: 'DELETE', path: '/api/warehouses/1', body: undefined }])
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())

@@ -71,7 +71,8 @@ describe('list helpers', () => {
   })
 })
 
-function openList(api = fakeProductsApi(catalogue())) {
+/** Opens the list; most tests start from created order (the sort the cycle returns to), one checks the default. */
+function openList(api = fakeProductsApi(catalogue()), at = '/products?sort=created_at&order=ASC') {
   renderScreens(
     {
       '/products': (
@@ -81,7 +82,7 @@ function openList(api = fakeProductsApi(catalogue())) {
       ),
       '/products/:id': <Link to="/products">back to the list</Link>,
     },
-    { at: '/products', dataProvider: api.dataProvider },
+    { at, dataProvider: api.dataProvider },
   )
   return api
 }
@@ -102,13 +103,13 @@ const skus = () => screen.getAllByRole('row').slice(1).map((row) => within(row).
 const footerCount = () => screen.findByText(/^# Products: \d+$/)
 
 describe('Products list', { timeout: 60_000 }, () => {
-  it('shows the columns, the first page in created order, and the footer', async () => {
-    const api = openList()
-    expect(await screen.findByText('SKU-001')).toBeInTheDocument()
+  it('opens sorted by article number (SPEC §9), with the columns and the footer', async () => {
+    const api = openList(undefined, '/products')
+    expect(await screen.findByText('SKU-034')).toBeInTheDocument()
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent)
     expect(headers).toEqual(['Image', 'SKU', 'ASIN', 'Article number', 'Description', 'Brand', 'Stock'])
-    expect(skus()).toEqual(Array.from({ length: 10 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`))
-    expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=created_at.asc')
+    expect(skus()).toEqual(Array.from({ length: 10 }, (_, i) => `SKU-${String(34 - i).padStart(3, '0')}`))
+    expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=article_number.asc')
     expect(await footerCount()).toHaveTextContent('# Products: 34')
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
@@ -275,7 +276,7 @@ describe('Products list', { timeout: 60_000 }, () => {
     )
     renderScreens(
       { '/products': <ResourceContextProvider value="products"><ProductList /></ResourceContextProvider> },
-      { at: `/products?filter=${encodeURIComponent(JSON.stringify({ warehouse_id: 3, brand_id: 9, sku: 'SKU' }))}`, dataProvider: api.dataProvider },
+      { at: `/products?sort=created_at&order=ASC&filter=${encodeURIComponent(JSON.stringify({ warehouse_id: 3, brand_id: 9, sku: 'SKU' }))}`, dataProvider: api.dataProvider },
     )
     expect(await screen.findByText('SKU-001')).toBeInTheDocument()
     await waitFor(() => expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=created_at.asc&sku=SKU'))

@@ -10,7 +10,7 @@ import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
 import { AddProductDialog } from './AddProductDialog'
-import { DEFAULT_SORT, nextSort } from './list/sorting'
+import { INITIAL_SORT, nextSort } from './list/sorting'
 import { highlightSince, isHighlighted } from './list/highlight'
 import { ProductFilters } from './list/ProductFilters'
 import { ProductPagination } from './list/ProductPagination'
@@ -19,7 +19,7 @@ import { OptionFilter } from './list/OptionFilter'
 
 export default function ProductList() {
   return (
-    <List sort={DEFAULT_SORT} perPage={PAGE_SIZES[0]} actions={false} empty={false} exporter={false} pagination={<ProductPagination />}>
+    <List sort={INITIAL_SORT} perPage={PAGE_SIZES[0]} actions={false} empty={false} exporter={false} pagination={<ProductPagination />}>
       <ProductTable />
     </List>
   )

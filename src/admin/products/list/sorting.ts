@@ -8,7 +8,10 @@ export function sortFromQuery(value: string): SortPayload {
   return { field, order: order === 'desc' ? 'DESC' : 'ASC' }
 }
 
+/** where the third click of a sort cycle returns to: the API's default, created_at ascending */
 export const DEFAULT_SORT: SortPayload = sortFromQuery(DEFAULT_PRODUCT_SORT)
+/** how the list opens (SPEC §9: article number ascending in the list state) */
+export const INITIAL_SORT: SortPayload = { field: 'article_number', order: 'ASC' }
 
 /** What a click on the header of `field` sorts by next. */
 export function nextSort(current: SortPayload, field: string, fallback: SortPayload = DEFAULT_SORT): SortPayload {
