@@ -1,4 +1,5 @@
 // The real server process (`node --import tsx src/server/main.ts`) for tests that start, stop or kill it.
+import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,11 +28,30 @@ export interface Running {
 /** Every process started, so a test file can kill what is left in afterEach. */
 export const running: Running[] = []
 
+/**
+ * src/server/main.ts and all it imports compiled ahead into one file (Vite's SSR build, packages left to node_modules),
+ * for tests that start the server many times: it starts in half the time of tsx compiling on load (measured 1.3 s
+ * against 2.9 s of CPU), which goes mostly to tsx's loader hooks on each of the ~1000 modules imported.
+ */
+export async function buildServerBundle(): Promise<{ entry: string; remove(): void }> {
+  const { build } = await import('vite')
+  // inside the package, so that the bundle's imports resolve in node_modules
+  const outDir = path.join(ROOT, 'node_modules', '.cache', `stockroom-server-${process.pid}-${Date.now()}`)
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    build: { ssr: 'src/server/main.ts', outDir, emptyOutDir: true, target: 'node20', minify: false },
+  })
+  return { entry: path.join(outDir, 'main.js'), remove: () => fs.rmSync(outDir, { recursive: true, force: true }) }
+}
+
 /** Only the settings given, so nothing leaks in from the environment of the test run. */
-export async function startProcess(settings: Record<string, string>): Promise<Running> {
+export async function startProcess(settings: Record<string, string>, options: { bundle?: string } = {}): Promise<Running> {
   const port = await freePort()
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), ...settings }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const args = options.bundle ? [options.bundle] : ['--import', 'tsx', 'src/server/main.ts']
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const output = { stdout: '', stderr: '' }
   const listeners = new Set<() => void>()
   const notify = () => {
