@@ -76,6 +76,8 @@ export interface StartOptions {
   logStream?: NodeJS.WritableStream
   /** the URL the app connects with, given the fresh database's: e.g. through a proxy the test can cut */
   connectThrough?: (url: string) => Promise<string>
+  /** adds to the app before it starts, e.g. a route that provokes a driver error */
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -96,6 +98,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
   const app = await buildApp({ config, database, secret: config.SECRET ?? randomBytes(32).toString('hex'), logger })
+  options.extend?.(app)
   await app.ready()
 
   const client = (token?: string): Client => {

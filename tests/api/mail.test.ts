@@ -109,6 +109,23 @@ describe('e-mail verification', () => {
     expect((await server.client(person.token).get('/api/users/me')).json().is_verified).toBe(false)
   })
 
+  it('leaves a refused token as it was: a rejected request changes nothing', async () => {
+    const person = await register()
+    await requestVerify(person.email)
+    const expired = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
+    await expire(expired)
+    const expiredRow = await tokenRow(expired)
+    expect((await verify(expired)).json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' })
+    expect(await tokenRow(expired)).toEqual(expiredRow)
+
+    await requestVerify(person.email)
+    const live = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
+    await server.admin.patch(`/api/users/${person.id}`, { is_verified: true })
+    const liveRow = await tokenRow(live)
+    expect((await verify(live)).json()).toEqual({ detail: 'VERIFY_USER_ALREADY_VERIFIED' })
+    expect(await tokenRow(live)).toEqual(liveRow)
+  })
+
   it('refuses a token sent to an address the account no longer has', async () => {
     const person = await register()
     await requestVerify(person.email)

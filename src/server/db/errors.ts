@@ -31,3 +31,19 @@ export function isWriteRefused(error: unknown): boolean {
   const code = (error as DriverError)?.code ?? ''
   return code.startsWith('SQLITE_FULL') || code.startsWith('SQLITE_READONLY')
 }
+
+/** PostgreSQL gave up this transaction for a concurrent one (deadlock, serialization failure): nobody's mistake; a retry works. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as DriverError)?.code ?? ''
+  return code === '40P01' || code === '40001'
+}
+
+/** The database refused a value the validation let through: PostgreSQL's data exceptions (class 22), a missing or unchecked value. */
+export function isUnstorableValue(error: unknown): boolean {
+  const code = (error as DriverError)?.code ?? ''
+  return (
+    /^22[0-9A-Z]{3}$/.test(code) ||
+    ['23502', '23514'].includes(code) ||
+    ['SQLITE_TOOBIG', 'SQLITE_MISMATCH', 'SQLITE_CONSTRAINT_NOTNULL', 'SQLITE_CONSTRAINT_CHECK'].some((c) => code.startsWith(c))
+  )
+}

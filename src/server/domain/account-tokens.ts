@@ -26,17 +26,31 @@ export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPur
   return token
 }
 
-/** Uses up a token: answers its user if the token was live and still matches their address, else undefined. */
-export async function consumeAccountToken(db: DB, token: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
-  const used = await db
-    .deleteFrom('user_tokens')
+/**
+ * Uses up a token: answers its user if the token is live, still matches their address, and `refuse` has no objection
+ * to the user; else undefined (or refuse's error is thrown). A token that is refused stays as it was: a rejected
+ * request changes nothing. Of two requests using one token at once, only the one that deletes it gets the user.
+ */
+export async function consumeAccountToken(
+  db: DB,
+  token: string,
+  purpose: TokenPurpose,
+  refuse: (user: UserRow) => Error | undefined = () => undefined,
+): Promise<UserRow | undefined> {
+  const found = await db
+    .selectFrom('user_tokens')
+    .selectAll()
     .where('token_hash', '=', digest(token))
     .where('purpose', '=', purpose)
-    .returningAll()
+    .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst()
-  if (!used || used.expires_at <= new Date().toISOString()) return undefined
-  const user = await db.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirst()
-  if (!user || user.email !== used.email || !user.is_active) return undefined
+  if (!found) return undefined
+  const user = await db.selectFrom('users').selectAll().where('id', '=', found.user_id).executeTakeFirst()
+  if (!user || user.email !== found.email || !user.is_active) return undefined
+  const objection = refuse(user)
+  if (objection) throw objection
+  const { numDeletedRows } = await db.deleteFrom('user_tokens').where('token_hash', '=', found.token_hash).executeTakeFirst()
+  if (Number(numDeletedRows) === 0) return undefined
   await db.deleteFrom('user_tokens').where('user_id', '=', user.id).where('purpose', '=', purpose).execute()
   return user
 }

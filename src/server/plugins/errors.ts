@@ -6,7 +6,8 @@ import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
 import type { ValidationErrorItem } from '../../contract'
 import { HttpError } from '../http-errors'
-import { isForeignKeyViolation, isUnavailable, isUniqueViolation, isWriteRefused } from '../db/errors'
+import { refusingUnstorableText } from '../db/storable-text'
+import { isForeignKeyViolation, isTransactionConflict, isUnavailable, isUniqueViolation, isUnstorableValue, isWriteRefused } from '../db/errors'
 
 const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
 const validators = {
@@ -81,7 +82,7 @@ export default fp(async function errors(app: FastifyInstance) {
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = validators[(httpPart ?? 'body') as keyof typeof validators]
-    return ajv.compile(schema)
+    return refusingUnstorableText(ajv.compile(schema))
   })
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -102,6 +103,18 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
     if (isForeignKeyViolation(e))
       return reply.code(409).send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+    if (isTransactionConflict(e)) {
+      request.log.warn({ err: e }, 'transaction gave way to a concurrent one')
+      return reply.code(503).header('retry-after', '1').send({
+        detail: 'Someone changed the same records at the same moment, so nothing was changed. Please try again.',
+        code: 'DB_CONFLICT',
+      })
+    }
+    if (isUnstorableValue(e)) {
+      // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
+      request.log.warn({ err: e }, 'the database refused a value the validation accepted')
+      return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+    }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
       return reply.code(503).header('retry-after', '60').send({

@@ -121,9 +121,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { config: publicRoute, schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } } },
     async (request) => {
       const { token } = request.body as TokenBody
-      const user = await consumeAccountToken(app.db, token, 'verify')
+      const user = await consumeAccountToken(app.db, token, 'verify', (candidate) =>
+        candidate.is_verified ? badRequest(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
+      )
       if (!user) throw badRequest(AUTH_ERRORS.VERIFY_USER_BAD_TOKEN)
-      if (user.is_verified) throw badRequest(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED)
       const row = await app.db
         .updateTable('users')
         .set({ is_verified: true, updated_at: now() })
