@@ -23,6 +23,15 @@ export function EmailDialog(props: EmailDialogProps) {
   const [email, setEmail] = useState(props.initialEmail ?? '')
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
+  // the dialog is mounted before the profile has loaded: each opening starts from the address known by then
+  const [wasOpen, setWasOpen] = useState(props.open)
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open)
+    if (props.open) {
+      setEmail(props.initialEmail ?? '')
+      setError(undefined)
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
