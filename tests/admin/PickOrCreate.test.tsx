@@ -57,6 +57,8 @@ describe('PickOrCreate', { timeout: 60_000 }, () => {
     const { api, changes, value } = open()
     const select = screen.getByRole('combobox', { name: 'Brand' })
     expect(select).toHaveAttribute('placeholder', 'Select or create a brand')
+    // the label sits above the empty field from the start, or MUI would hide the placeholder until focus
+    expect(screen.getByText('Brand', { selector: 'label' })).toHaveAttribute('data-shrink', 'true')
     await userEvent.click(select)
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Acme', 'Bosch', 'Makita'])
     expect(api.requests[0].url).toMatch(/^\/api\/brands\/\?skip=0&limit=100&sort_by=brand_name\.asc$/)

@@ -98,6 +98,8 @@ function SelectMode({
             {...params}
             label={label}
             placeholder={translate(`pickers.${kind}.placeholder`)}
+            // the label stays above the field, so the placeholder shows before the field is focused
+            slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }}
             error={Boolean(problem)}
             helperText={problem}
           />
