@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { startMailbox, type Mailbox } from '../api/mailbox'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
@@ -102,6 +103,8 @@ export interface Session {
 /** A fresh browser profile (no stored session) on the server. */
 export async function openSession(browser: Browser, server: E2EServer): Promise<Session> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'en-GB' })
+  // a step that waits longer than this has failed; playwright's 30 s would only slow the report down
+  context.setDefaultTimeout(10_000)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -122,7 +125,8 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 /** Saves the last screen of a journey under test-results/ (git-ignored) for people to look at. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
-  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
+  // transitions (tab indicators, ripples, fading menus) are finished first, so the picture shows where things end up
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' })
 }
 
 /** Calls the API as the browser's signed-in user would (for arranging data a journey does not test). */
@@ -143,4 +147,15 @@ export async function apiAs(server: E2EServer, email: string, password: string) 
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
     return (res.status === 204 ? undefined : await res.json()) as T
   }
+}
+
+/**
+ * Waits until `read` satisfies the assertion that follows, as playwright's web-first `expect` would: e.g.
+ * `await eventually(() => page.getByRole('row').count()).toBe(11)`. Ten seconds, for a busy 2-core machine.
+ */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 })
+
+/** The page's console errors but those a journey expects (a refused delete logs its 409, ...). */
+export function unexpectedProblems(problems: string[], ...expected: RegExp[]): string[] {
+  return problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)))
 }

@@ -1,7 +1,7 @@
 // Journey 1: a signed-out visitor asks for a page, signs in (wrongly, then rightly) and lands on it.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, launchBrowser, openSession, screenshot, startServer, type E2EServer } from './harness'
+import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, startServer, type E2EServer } from './harness'
 
 let server: E2EServer
 let browser: Browser
@@ -26,7 +26,7 @@ it('journey 1: signed out → /login?nextUrl=..., a wrong password is said, the 
   await page.getByLabel('E-mail').fill(ADMIN.email)
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect.poll(() => page.getByRole('alert').textContent()).toContain('The e-mail address or the password is wrong.')
+  await eventually(() => page.getByRole('alert').textContent()).toContain('The e-mail address or the password is wrong.')
   expect(new URL(page.url()).pathname).toBe('/login')
 
   await page.getByLabel('Password').fill(ADMIN.password)
