@@ -138,8 +138,10 @@ if (dbKind === 'postgres') {
       await Promise.all(Array.from({ length: 10 }, (_, n) => client(n)))
       expect(new Set(statuses)).toEqual(new Set([201, 503]))
       proxy.restore()
-      const kept = await direct.db.selectFrom('stock_mutations').select('id').where('product_id', '=', place.productId).execute()
-      expect(kept.map((r) => r.id).sort((a, b) => a - b)).toEqual([...booked].sort((a, b) => a - b))
+      const kept = (await direct.db.selectFrom('stock_mutations').select('id').where('product_id', '=', place.productId).execute()).map((r) => r.id)
+      expect(kept).toEqual(expect.arrayContaining(booked))
+      // a connection cut while its COMMIT travels leaves the outcome unknown to the server: stored, but answered 503
+      expect(kept.length - booked.length).toBeLessThanOrEqual(statuses.filter((s) => s === 503).length)
       expect(await checkLedger(direct.db)).toEqual([])
     })
   })
