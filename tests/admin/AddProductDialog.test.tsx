@@ -34,7 +34,8 @@ async function openDialog(api = fakeProductsApi(world())) {
     },
     { at: '/products', dataProvider: api.dataProvider },
   )
-  await screen.findByText('SKU-001')
+  // the list opens by article number: ART-001 is the last of the twelve, SKU-012
+  await screen.findByText('SKU-012')
   await userEvent.click(screen.getByRole('button', { name: 'Add product' }))
   return { api, dialog: within(await screen.findByRole('dialog', { name: 'Add product' })) }
 }
