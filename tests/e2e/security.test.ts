@@ -38,7 +38,7 @@ it('runs every screen of the signed-in admin without a content security policy v
       (window as unknown as { reportViolation(v: unknown): void }).reportViolation({
         directive: event.effectiveDirective,
         blocked: event.blockedURI,
-        page: location.pathname,
+        page: window.location.pathname,
       }),
     )
   })

@@ -6,7 +6,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuditAction, AuditEntityType } from '../../contract'
-import type { Database } from '../db/schema'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +20,8 @@ declare module 'fastify' {
   }
 }
 
+type RecordTable = 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'users'
+
 interface Rule {
   entity: AuditEntityType
   /** where the record's id comes from: a path parameter, the answer's `id`, the signed-in user, or the route */
@@ -34,7 +35,7 @@ interface Rule {
   /** the answer's id names this sub-record */
   answerAs?: string
   /** the table and path parameter of the row a deletion removes, kept as `before` */
-  before?: { table: keyof Database; param: string }
+  before?: { table: RecordTable; param: string }
   /** the person acts on their own account without a session (registration, mailed links) */
   bySubject?: boolean
 }
@@ -136,7 +137,7 @@ export default fp(async function audit(app: FastifyInstance) {
     const before = ruleOf(request)?.before
     if (!before) return
     const id = Number(param(request, before.param))
-    const row = await app.db.selectFrom(before.table).selectAll().where('id' as never, '=', id as never).executeTakeFirst()
+    const row = await app.db.selectFrom(before.table).selectAll().where('id', '=', id).executeTakeFirst()
     if (row) request.auditBefore = withoutSecrets(row as Record<string, unknown>)
   })
 
