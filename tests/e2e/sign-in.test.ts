@@ -33,6 +33,9 @@ it('journey 1: signed out → /login?nextUrl=..., a wrong password is said, the 
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(`**/products/${product.id}/stock`)
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy()
+  // the wanted page itself, not only its address
+  await page.getByRole('tab', { name: 'Stock', selected: true }).waitFor()
+  await page.getByText('Recent mutations').waitFor()
   await screenshot(page, 'journey-01-sign-in')
   expect(problems.filter((p) => !p.includes('401') && !p.includes('400'))).toEqual([])
 })
