@@ -60,7 +60,7 @@ it('answers a value the database driver refuses with a 422, not a 500, and store
   const before = await brandCount()
   const res = await server.anonymous.get('/api/test/unstorable')
   expect(res.statusCode).toBe(422)
-  expect(res.json()).toEqual({ detail: [{ loc: ['body'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+  expect(res.json()).toEqual({ detail: [{ loc: ['query'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
   expect(await brandCount()).toBe(before)
 })
 

@@ -1,7 +1,8 @@
 // Bad input at scale: thousands of generated requests to every route of the OpenAPI description (see fuzz-requests.ts).
-// The server never answers 5xx and never crashes, and a rejected request (4xx) changes nothing: the whole database
-// is dumped after every request and compared with the dump before it.
+// The server never answers 5xx, never crashes and logs no warning or error, and a rejected request (4xx) changes
+// nothing: the whole database is dumped after every request and compared with the dump before it.
 // FUZZ_RUNS sets the requests per route (default 40, about 2,400 in all); FUZZ_SEED replays a run fast-check reported.
+import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { issueAccountToken } from '../../src/server/domain/account-tokens'
@@ -13,7 +14,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED)
 const USER = { email: 'fuzz.user@example.com', password: 'fuzz-user-password' }
 
-const server = await startServer({ OPEN_REGISTRATION: 'true' })
+/** log lines at warn level or above: a 4xx that was a database refusal, an audit row that failed, mail that failed */
+const troubles: string[] = []
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) if (/"level":(4|5|6)\d/.test(line)) troubles.push(line)
+    done()
+  },
+})
+const server = await startServer({ OPEN_REGISTRATION: 'true' }, { logStream })
 afterAll(() => server.close())
 const db = server.database.db
 const operations = operationsOf(server.app.swagger() as Parameters<typeof operationsOf>[0])
@@ -174,6 +183,7 @@ async function check(request: FuzzRequest) {
   tally(operation, res.statusCode)
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
+  expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
   expect(res.headers['content-type'] ?? 'application/json', said).toMatch(/^application\/json|^text\/html/)
 
   const after = await dumpAll()

@@ -113,7 +113,8 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isUnstorableValue(e)) {
       // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
       request.log.warn({ err: e }, 'the database refused a value the validation accepted')
-      return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+      const part = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body'
+      return reply.code(422).send({ detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
     }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
