@@ -2,11 +2,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { DatabaseHandle, Dialect } from './index'
 import * as initial from './migrations/001-initial'
+import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
+  '002-fast-product-lists': fastProductLists,
   '003-audit': audit,
 }
 

@@ -128,6 +128,14 @@ export interface WarehouseStockTable {
   amount: number
 }
 
+/** counts kept by triggers, so a list of everything needs no count(*) over a large table */
+export interface RowCountsTable {
+  table_name: string
+  row_count: number
+  /** changes whenever a row is added or removed, or a column a list filters on changes */
+  version: Generated<number>
+}
+
 /** one row per successful write; `changes` is JSON without secrets */
 export interface AuditLogTable {
   id: Generated<number>
@@ -154,5 +162,6 @@ export interface Database {
   stock_mutations: StockMutationsTable
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
+  row_counts: RowCountsTable
   audit_log: AuditLogTable
 }
