@@ -156,6 +156,66 @@ describe('products list', () => {
     ])
   })
 
+  it('filters by one or two characters too (no trigram index for those), ignoring case, alone and with a sort', async () => {
+    expect(idsOf(await list('sku=Z&limit=100'))).toEqual([ids[2]])
+    expect(idsOf(await list('description=ch&limit=100'))).toEqual([ids[0], ids[1]])
+    expect(idsOf(await list('description=LA&sort_by=description.desc&limit=100'))).toEqual([...ids.slice(5)].reverse())
+    expect(idsOf(await list('article_number=a&sort_by=article_number.asc&limit=100'))).toEqual([ids[1], ids[4], ids[0]])
+    expect((await list('sku=_')).total).toBe(1)
+    expect((await list('description=%')).total).toBe(1)
+  })
+
+  it('combines substring filters with every sort, the brand and the stock of a warehouse', async () => {
+    const [north] = warehouses
+    for (const field of PRODUCT_SORT_FIELDS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const page = await list(`description=chair&sort_by=${field}.${direction}&limit=100`)
+        expect(idsOf(page), `${field}.${direction}`).toEqual(expectedOrder(field, direction).filter((id) => id === ids[0] || id === ids[1]))
+      }
+    }
+    expect(idsOf(await list(`description=chair&warehouse_id=${north.id}&sort_by=stock.asc`))).toEqual([ids[0], ids[1]])
+    expect(idsOf(await list(`sku=gen&brand_id=${brands.alpha.id}`))).toEqual([])
+    expect(idsOf(await list(`description=lamp&sku=gen-&sort_by=sku.desc&skip=2&limit=3`))).toEqual([ids[9], ids[8], ids[7]])
+  })
+
+  it('finds text of three characters or more ignoring case beyond ASCII too', async () => {
+    const make = fixtures(server.admin)
+    const oil = await make.product({ sku: 'ÖL-1', description: 'Ölkanne aus Messing' })
+    try {
+      expect(idsOf(await list('description=ölkan'))).toEqual([oil.id])
+      expect(idsOf(await list('description=ÖLKAN&sort_by=sku.asc'))).toEqual([oil.id])
+      expect(idsOf(await list('sku=öl-'))).toEqual([oil.id])
+    } finally {
+      expect((await server.admin.delete(`/api/products/${oil.id}`)).statusCode).toBe(204)
+    }
+  })
+
+  it('keeps totals and matches true as products are added, changed and removed', async () => {
+    const make = fixtures(server.admin)
+    const before = (await list('')).total
+    expect((await list('description=zebra')).total).toBe(0)
+    const zebra = await make.product({ sku: 'ZB-1', description: 'Zebra crossing sign', brand_id: brands.beta.id })
+    expect((await list('')).total).toBe(before + 1)
+    expect(idsOf(await list('description=zebra'))).toEqual([zebra.id])
+    expect((await list(`brand_id=${brands.beta.id}`)).total).toBe(3)
+
+    ok(await server.admin.patch(`/api/products/${zebra.id}`, { description: 'Horse trailer', brand_id: brands.alpha.id }))
+    expect((await list('description=zebra')).total).toBe(0)
+    expect(idsOf(await list('description=horse tr'))).toEqual([zebra.id])
+    expect((await list(`brand_id=${brands.beta.id}`)).total).toBe(2)
+    expect((await list(`brand_id=${brands.alpha.id}&description=trailer`)).total).toBe(1)
+
+    // a booking changes stock, not what the list filters on
+    const [north] = warehouses
+    const [shelf] = ok(await server.admin.get(`/api/warehouses/${north.id}/locations`))
+    await make.book(zebra.id, { amount: 4, warehouse_id: north.id, location_id: shelf.id })
+    expect((await list('description=horse&sort_by=stock.desc')).items[0]).toMatchObject({ id: zebra.id, stock: 4 })
+
+    expect((await server.admin.delete(`/api/products/${zebra.id}`)).statusCode).toBe(204)
+    expect((await list('description=horse')).total).toBe(0)
+    expect((await list('')).total).toBe(before)
+  })
+
   it('refuses bad paging, unknown sort fields, bad filters and unknown warehouses with a 422 naming the parameter', async () => {
     const cases: [string, string][] = [
       ['limit=0', 'limit'],

@@ -18,3 +18,15 @@ export function containsText(dialect: Dialect, column: Expression<unknown> | str
     ? sql<SqlBool>`${ref} ilike ${pattern} escape '\\'`
     : sql<SqlBool>`${ref} like ${pattern} escape '\\'`
 }
+
+/** The trigram search index finds text of three characters or more (characters, not UTF-16 units). */
+export const usesSearchIndex = (text: string) => [...text].length >= 3
+
+/**
+ * SQLite: an FTS5 match over products_search (trigram tokens) where each column contains its text, ignoring case.
+ * Each text is one quoted phrase, so FTS5 syntax in it is taken literally.
+ */
+export function searchIndexMatch(texts: readonly { field: string; text: string }[]): RawBuilder<SqlBool> {
+  const query = texts.map(({ field, text }) => `${field} : "${text.replace(/"/g, '""')}"`).join(' AND ')
+  return sql<SqlBool>`products_search match ${query}`
+}

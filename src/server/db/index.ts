@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema'
+import { startCheckpointer } from './checkpointer'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DB = Kysely<Database>
@@ -23,11 +24,18 @@ export function dialectOf(url: string): Dialect {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.split(':')[0]}:..."`)
 }
 
-export function openDatabase(url: string): DatabaseHandle {
-  return dialectOf(url) === 'postgres' ? openPostgres(url) : openSqlite(url.slice('sqlite:'.length))
+export interface OpenOptions {
+  /** sees every query as it runs (tests of query plans) */
+  onQuery?: (query: CompiledQuery) => void
 }
 
-function openSqlite(file: string): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  return dialectOf(url) === 'postgres' ? openPostgres(url, options) : openSqlite(url.slice('sqlite:'.length), options)
+}
+
+const queryLog = ({ onQuery }: OpenOptions) => (onQuery ? { log: (event: { query: CompiledQuery }) => onQuery(event.query) } : {})
+
+function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const inMemory = file === ':memory:' || file === ''
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new SQLite(inMemory ? ':memory:' : file)
@@ -36,29 +44,52 @@ function openSqlite(file: string): DatabaseHandle {
   // WAL with NORMAL survives a killed process (the OS keeps the WAL); only power loss can drop the last commits
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }) })
+  // commits only append to the log; a helper thread copies it into the file (see checkpointer.ts)
+  const checkpointer = inMemory ? undefined : (sqlite.pragma('wal_autocheckpoint = 0'), startCheckpointer(path.resolve(file)))
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }), ...queryLog(options) })
   return {
     db,
     dialect: 'sqlite',
     file: inMemory ? undefined : path.resolve(file),
-    close: () => db.destroy(),
+    async close() {
+      await checkpointer?.stop()
+      await db.destroy()
+    },
   }
 }
 
-/** better-sqlite3 cannot bind booleans; SQLite stores them as 0/1 anyway. */
+/** Prepared statements kept per connection; Kysely asks for the same few hundred SQL texts over and over. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a simple one, so statements are kept by
+ * their SQL text (least recently used goes first). better-sqlite3 cannot bind booleans; SQLite stores them as 0/1.
+ */
 function withBooleanParams(sqlite: SQLite.Database): SqliteDatabase {
   const toSqlite = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p))
+  const statements = new Map<string, SQLite.Statement>()
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql)
+    if (statement) statements.delete(sql)
+    else {
+      statement = sqlite.prepare(sql)
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+    }
+    statements.set(sql, statement)
+    return statement
+  }
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      const statement = sqlite.prepare(sql)
+      const statement = prepared(sql)
       return {
         reader: statement.reader,
         all: (params: readonly unknown[]) => statement.all(toSqlite(params)),
         run: (params: readonly unknown[]) =>
           // SQLite rolls back by itself on SQLITE_FULL or SQLITE_IOERR; a failing ROLLBACK then would hide that error
           sql === 'rollback' && !sqlite.inTransaction ? { changes: 0, lastInsertRowid: 0 } : statement.run(toSqlite(params)),
-        iterate: (params: readonly unknown[]) => statement.iterate(toSqlite(params)),
+        // a statement being iterated is busy until the loop ends, so a stream gets one of its own
+        iterate: (params: readonly unknown[]) => sqlite.prepare(sql).iterate(toSqlite(params)),
       }
     },
   }
@@ -68,7 +99,7 @@ const PG_INT8 = 20
 const PG_NUMERIC = 1700
 const PG_TIMESTAMPTZ = 1184
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -85,6 +116,6 @@ function openPostgres(url: string): DatabaseHandle {
   // in flight fails on its own and the pool drops the client, so the next query reconnects
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }

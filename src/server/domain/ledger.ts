@@ -2,6 +2,7 @@
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
 import { sql, type Selectable, type Transaction } from 'kysely'
+import type { StockMutation } from '../../contract'
 import type { DB } from '../db'
 import type { Database, StockMutationsTable } from '../db/schema'
 import { isForeignKeyViolation } from '../db/errors'
@@ -56,20 +57,34 @@ async function addToLevels(trx: Transaction<Database>, row: MutationRow, amount:
   if ([level.amount, inWarehouse.amount, product.stock].some((n) => Math.abs(Number(n)) > MAX_STOCK)) throw stockOutOfRange()
 }
 
-/** The place of a booking must exist, and the location must be one of the warehouse's. Runs in the booking transaction. */
-async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): Promise<void> {
-  await assertProductExists(trx, mutation.product_id)
-  const [warehouse, location] = await Promise.all([
-    trx.selectFrom('warehouses').select('id').where('id', '=', mutation.warehouse_id).executeTakeFirst(),
-    trx.selectFrom('locations').select(['id', 'warehouse_id']).where('id', '=', mutation.location_id).executeTakeFirst(),
-  ])
+/** The names a booked mutation is answered with, read in the same transaction as the booking. */
+export interface PlaceNames {
+  warehouse_name: string
+  location_name: string
+}
+
+/**
+ * The product, warehouse and location of a booking must exist, and the location must be one of the warehouse's.
+ * One query for all three, in the booking transaction; answers the names of the place.
+ */
+async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): Promise<PlaceNames> {
+  const place = await trx
+    .selectNoFrom((eb) => [
+      eb.selectFrom('products').select('id').where('id', '=', mutation.product_id).as('product_id'),
+      eb.selectFrom('warehouses').select('warehouse_name').where('id', '=', mutation.warehouse_id).as('warehouse_name'),
+      eb.selectFrom('locations').select('warehouse_id').where('id', '=', mutation.location_id).as('location_warehouse_id'),
+      eb.selectFrom('locations').select('location_name').where('id', '=', mutation.location_id).as('location_name'),
+    ])
+    .executeTakeFirstOrThrow()
+  if (place.product_id == null) throw notFound('Product')
   const missing = [
-    ...(warehouse ? [] : [missingReference('body', 'warehouse_id', mutation.warehouse_id)]),
-    ...(location ? [] : [missingReference('body', 'location_id', mutation.location_id)]),
+    ...(place.warehouse_name != null ? [] : [missingReference('body', 'warehouse_id', mutation.warehouse_id)]),
+    ...(place.location_name != null ? [] : [missingReference('body', 'location_id', mutation.location_id)]),
   ]
   if (missing.length > 0) throw unprocessable(missing)
-  if (location!.warehouse_id !== mutation.warehouse_id)
+  if (place.location_warehouse_id !== mutation.warehouse_id)
     throw invalidField(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
+  return { warehouse_name: place.warehouse_name!, location_name: place.location_name! }
 }
 
 /** A foreign key refused the write: the product, warehouse or location went away while we booked. */
@@ -89,13 +104,13 @@ async function mapWriteErrors<T>(db: DB, mutation: Pick<NewMutation, 'product_id
   }
 }
 
-/** Books a mutation and adds it to the kept levels, in one transaction. Answers the stored row. */
-export async function bookMutation(db: DB, mutation: NewMutation): Promise<MutationRow> {
+/** Books a mutation and adds it to the kept levels, in one transaction. Answers the stored row with the names of its place. */
+export async function bookMutation(db: DB, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
   if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
     throw invalidField(['body', 'amount'], 'Amount should be a whole number other than 0')
   return mapWriteErrors(db, mutation, () =>
     db.transaction().execute(async (trx) => {
-      await assertPlace(trx, mutation)
+      const names = await assertPlace(trx, mutation)
       const stamp = new Date().toISOString()
       const row = await trx
         .insertInto('stock_mutations')
@@ -112,7 +127,7 @@ export async function bookMutation(db: DB, mutation: NewMutation): Promise<Mutat
         .returningAll()
         .executeTakeFirstOrThrow()
       await addToLevels(trx, row, row.amount, stamp)
-      return row
+      return { ...row, ...names }
     }),
   )
 }
@@ -185,4 +200,50 @@ export async function checkLedger(db: DB): Promise<LedgerDiscrepancy[]> {
     kept: Number(r.kept),
     ledger: Number(r.ledger),
   }))
+}
+
+/** Mutations as the API answers them: with warehouse, location and booking user named. */
+function mutationsQuery(db: DB) {
+  return db
+    .selectFrom('stock_mutations')
+    .innerJoin('warehouses', 'warehouses.id', 'stock_mutations.warehouse_id')
+    .innerJoin('locations', 'locations.id', 'stock_mutations.location_id')
+    .leftJoin('users', 'users.id', 'stock_mutations.user_id')
+    .selectAll('stock_mutations')
+    .select(['warehouses.warehouse_name', 'locations.location_name', 'users.username'])
+}
+
+type MutationView = MutationRow & PlaceNames & { username: string | null }
+
+export function toStockMutation(row: MutationView): StockMutation {
+  return {
+    id: row.id,
+    amount: row.amount,
+    note: row.note,
+    product_id: row.product_id,
+    warehouse_id: row.warehouse_id,
+    location_id: row.location_id,
+    warehouse: { warehouse_name: row.warehouse_name },
+    location: { location_name: row.location_name },
+    user: row.username == null ? null : { username: row.username },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+/** A page of a product's ledger, newest first, and the count of all its mutations (404 for an unknown product). */
+export async function recentMutations(db: DB, productId: number, page: { offset: number; limit: number }): Promise<{ items: StockMutation[]; total: number }> {
+  await assertProductExists(db, productId)
+  const rows = await mutationsQuery(db)
+    .where('stock_mutations.product_id', '=', productId)
+    .orderBy('stock_mutations.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute()
+  const { count } = await db
+    .selectFrom('stock_mutations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow()
+  return { items: rows.map(toStockMutation), total: Number(count) }
 }

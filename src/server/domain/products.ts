@@ -1,39 +1,14 @@
-// Reading products: the list (filters, sort, paging, stock per warehouse) and the full record of one product.
-// listProducts is its own function so its internals (indexes, search) can change without touching the route.
-import { sql, type RawBuilder, type Selectable } from 'kysely'
-import {
-  DEFAULT_PRODUCT_SORT,
-  type Currency,
-  type Product,
-  type ProductListQuery,
-  type ProductPage,
-  type ProductSummary,
-} from '../../contract'
-import type { DB, DatabaseHandle } from '../db'
+// Reading products: the full record of one product, and the shape of a list row (the list is in product-list.ts).
+import { sql, type Selectable } from 'kysely'
+import type { Currency, Product, ProductSummary } from '../../contract'
+import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
-import { containsText } from '../db/dialect'
 import { notFound } from '../http-errors'
-import { paging, parseSort } from '../routes/lists'
 
-type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
+type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock'> & {
   brand_name: string | null
+  stock: number | string
 }
-
-const TEXT_FILTERS = ['sku', 'sku_amazon', 'article_number', 'description'] as const
-const TEXT_SORTS: readonly string[] = TEXT_FILTERS
-// every column of a list row but `stock`, which the list computes
-const SUMMARY_COLUMNS = [
-  'products.id',
-  'products.sku',
-  'products.sku_amazon',
-  'products.article_number',
-  'products.description',
-  'products.barcode',
-  'products.image_url',
-  'products.brand_id',
-  'products.created_at',
-  'products.updated_at',
-] as const
 
 export function toProductSummary(row: SummaryRow): ProductSummary {
   return {
@@ -50,46 +25,6 @@ export function toProductSummary(row: SummaryRow): ProductSummary {
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
-}
-
-/**
- * One page of products and the count of all that match. With `warehouse_id`, `stock` is the stock in that
- * warehouse (0 where it has none) and sorting by stock uses it. Text sorts ignore case; empty values sort last
- * ascending (first descending) on both databases; ties are broken by id.
- */
-export async function listProducts(database: Pick<DatabaseHandle, 'db' | 'dialect'>, query: ProductListQuery): Promise<ProductPage> {
-  const { db, dialect } = database
-  let matching = db.selectFrom('products')
-  for (const field of TEXT_FILTERS) {
-    const text = query[field]
-    if (text) matching = matching.where(containsText(dialect, `products.${field}`, text))
-  }
-  if (query.brand_id !== undefined) matching = matching.where('products.brand_id', '=', query.brand_id)
-
-  const warehouseId = query.warehouse_id
-  const stock: RawBuilder<number> =
-    warehouseId === undefined ? sql<number>`products.stock` : sql<number>`coalesce(warehouse_stock.amount, 0)`
-  const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
-  const sortKey =
-    sort.field === 'stock' ? stock : TEXT_SORTS.includes(sort.field) ? sql`lower(${sql.ref(`products.${sort.field}`)})` : sql.ref(`products.${sort.field}`)
-  const { offset, limit } = paging(query, 10)
-
-  const rows = await matching
-    .leftJoin('brands', 'brands.id', 'products.brand_id')
-    .$if(warehouseId !== undefined, (qb) =>
-      qb.leftJoin('warehouse_stock', (join) =>
-        join.onRef('warehouse_stock.product_id', '=', 'products.id').on('warehouse_stock.warehouse_id', '=', warehouseId!),
-      ),
-    )
-    .select(SUMMARY_COLUMNS)
-    .select(['brands.brand_name', stock.as('stock')])
-    .orderBy(sortKey, (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
-    .orderBy('products.id', sort.direction)
-    .offset(offset)
-    .limit(limit)
-    .execute()
-  const { count } = await matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-  return { items: rows.map((row) => toProductSummary(row)), total: Number(count) }
 }
 
 /** 404 unless the product exists. */

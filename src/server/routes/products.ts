@@ -16,7 +16,8 @@ import {
 } from '../../contract'
 import type { Database } from '../db/schema'
 import { notFound } from '../http-errors'
-import { assertProductExists, listProducts, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
+import { assertProductExists, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
+import { listProducts } from '../domain/product-list'
 import { assertReferencesExist, writeWithReferences } from '../domain/references'
 import { now, withTotalCount } from './lists'
 

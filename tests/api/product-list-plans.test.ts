@@ -1,0 +1,303 @@
+// The product list's plans on a seeded catalogue: every answer equals a plain reference computed from all rows
+// (fast-check draws filters, sorts and pages, so each plan and the fallback between them is met), and the queries
+// the list runs are served by the indexes meant for them (EXPLAIN on both databases).
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql, type CompiledQuery } from 'kysely'
+import { PRODUCT_SORT_FIELDS, type ProductListQuery } from '../../src/contract'
+import { openDatabase, type DatabaseHandle } from '../../src/server/db'
+import { seedDatabase } from '../../src/server/db/seed/index'
+import { listProducts } from '../../src/server/domain/product-list'
+import { freshDatabaseUrl } from './helpers'
+
+const PRODUCTS = 3000
+const TEXT_FIELDS = ['sku', 'sku_amazon', 'article_number', 'description'] as const
+type TextField = (typeof TEXT_FIELDS)[number]
+
+interface Row {
+  id: number
+  sku: string | null
+  sku_amazon: string | null
+  article_number: string | null
+  description: string | null
+  brand_id: number | null
+  stock: number
+  created_at: string
+  updated_at: string
+}
+
+let database: DatabaseHandle
+let drop: () => Promise<void>
+let rows: Row[]
+/** stock per warehouse id, per product id */
+const warehouseStock = new Map<number, Map<number, number>>()
+let queries: CompiledQuery[] = []
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl()
+  drop = fresh.drop
+  await seedDatabase(fresh.url, { products: PRODUCTS, warehouses: 3, locations: 20, mutations: PRODUCTS * 3, seed: 5 })
+  database = openDatabase(fresh.url, { onQuery: (query) => queries.push(query) })
+  rows = (await database.db
+    .selectFrom('products')
+    .select(['id', 'sku', 'sku_amazon', 'article_number', 'description', 'brand_id', 'stock', 'created_at', 'updated_at'])
+    .execute()) as Row[]
+  for (const { product_id, warehouse_id, amount } of await database.db.selectFrom('warehouse_stock').selectAll().execute()) {
+    const stock = warehouseStock.get(warehouse_id) ?? new Map<number, number>()
+    stock.set(product_id, amount)
+    warehouseStock.set(warehouse_id, stock)
+  }
+}, 120_000)
+afterAll(async () => {
+  await database?.close()
+  await drop?.()
+})
+
+/** What the list promises, computed from every row: case-insensitive substrings, empty values last, ties by id. */
+function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; total: number } {
+  const stockOf = (row: Row) => (query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0))
+  const matching = rows.filter(
+    (row) =>
+      (query.brand_id === undefined || row.brand_id === query.brand_id) &&
+      TEXT_FIELDS.every((field) => !query[field] || (row[field] ?? '').toLowerCase().includes(query[field]!.toLowerCase()) && row[field] !== null),
+  )
+  const [field, direction] = (query.sort_by ?? 'created_at.asc').split('.') as [keyof Row, 'asc' | 'desc']
+  const key = (row: Row) => (field === 'stock' ? stockOf(row) : (TEXT_FIELDS as readonly string[]).includes(field) ? (row[field] as string | null)?.toLowerCase() ?? null : row[field])
+  const sign = direction === 'asc' ? 1 : -1
+  matching.sort((a, b) => {
+    const [x, y] = [key(a), key(b)]
+    if (x !== y) {
+      if (x === null) return sign
+      if (y === null) return -sign
+      return sign * (x < y ? -1 : 1)
+    }
+    return sign * (a.id - b.id)
+  })
+  const page = matching.slice(query.skip ?? 0, (query.skip ?? 0) + (query.limit ?? 10))
+  return { ids: page.map((r) => r.id), stocks: page.map(stockOf), total: matching.length }
+}
+
+/** Substrings of real values: short ones (one and two characters take the path without the search index), code prefixes that cluster in their sort order, and other case. */
+function substrings(field: TextField): string[] {
+  const found = new Set<string>(['zz', 'q', 'Qx7', '%', '_', '-'])
+  rows.forEach((row, i) => {
+    const value = row[field]
+    if (!value || i % 53 !== 0) return
+    for (const length of [1, 2, 3, 5]) {
+      const start = (i * 7) % Math.max(1, value.length - length + 1)
+      found.add(value.slice(start, start + length))
+    }
+    found.add(value.slice(0, 4).toUpperCase())
+    found.add(value.slice(-4).toLowerCase())
+  })
+  return [...found]
+}
+
+/** A walk of a sort order (over products, or over the stock of a warehouse), or the matches found and then sorted. */
+const isWalk = (q: { sql: string }) => /^(select products\.\*|select product_id as id|select (products|walked)\.id from \()/.test(q.sql)
+const isFind = (q: { sql: string }) => /^(with found as materialized|select products\.id, )/.test(q.sql)
+
+type Plan = 'walk' | 'find' | 'walk, then find' | 'count only'
+function planOf(run: CompiledQuery[]): Plan {
+  const [walked, found] = [run.some(isWalk), run.some(isFind)]
+  return walked && found ? 'walk, then find' : walked ? 'walk' : found ? 'find' : 'count only'
+}
+
+describe('the product list on a seeded catalogue', () => {
+  it('answers every filter, sort and page exactly as the reference, through each plan', async () => {
+    const brands = [...new Set(rows.map((r) => r.brand_id).filter((b): b is number => b !== null))]
+    const textFilter = fc.oneof(
+      { weight: 2, arbitrary: fc.constant({}) },
+      ...TEXT_FIELDS.map((field) => ({ weight: 1, arbitrary: fc.constantFrom(...substrings(field)).map((text) => ({ [field]: text })) })),
+    )
+    const queryArbitrary = fc
+      .record({
+        text: textFilter,
+        moreText: fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: textFilter }),
+        brand: fc.option(fc.constantFrom(...brands), { nil: undefined, freq: 3 }),
+        warehouse: fc.option(fc.constantFrom(1, 2, 3), { nil: undefined, freq: 3 }),
+        sort: fc.constantFrom(...PRODUCT_SORT_FIELDS.flatMap((f) => [`${f}.asc`, `${f}.desc`])),
+        skip: fc.constantFrom(0, 0, 0, 3, 10, 40, 250, 2990),
+        limit: fc.constantFrom(1, 5, 10, 10, 25, 100),
+      })
+      .map(({ text, moreText, brand, warehouse, sort, skip, limit }) => ({
+        ...moreText,
+        ...text,
+        ...(brand === undefined ? {} : { brand_id: brand }),
+        ...(warehouse === undefined ? {} : { warehouse_id: warehouse }),
+        sort_by: sort,
+        skip,
+        limit,
+      }) as ProductListQuery)
+
+    const plans = new Map<string, number>()
+    await fc.assert(
+      fc.asyncProperty(queryArbitrary, async (query) => {
+        queries = []
+        const page = await listProducts(database, query)
+        plans.set(planOf(queries), (plans.get(planOf(queries)) ?? 0) + 1)
+        const expected = reference(query)
+        expect({ ids: page.items.map((p) => p.id), stocks: page.items.map((p) => p.stock), total: page.total }).toEqual(expected)
+      }),
+      {
+        seed: 20_261_121,
+        numRuns: 300,
+        examples: [
+          // SKUs start with their brand's code: a code matches a run of SKUs far along the SKU order
+          [{ sku: rows.find((r) => r.sku?.startsWith('Z'))?.sku?.slice(0, 4) ?? 'ZEN', sort_by: 'sku.asc', limit: 10, skip: 0 }],
+          [{ description: 'e', warehouse_id: 2, sort_by: 'stock.desc', limit: 25, skip: 0 }],
+          [{ description: 'steel', brand_id: brands[0], sort_by: 'created_at.desc', limit: 10, skip: 0 }],
+        ],
+      },
+    )
+    // each plan, and the fallback from a walk to finding, was met
+    expect(plans.get('walk')).toBeGreaterThan(20)
+    expect(plans.get('find')).toBeGreaterThan(20)
+    expect(plans.get('walk, then find')).toBeGreaterThan(0)
+  }, 120_000)
+
+  it('remembers the count of a filter until a product is added, removed or changed in what the list filters on', async () => {
+    const countsRun = async (query: ProductListQuery) => {
+      queries = []
+      const page = await listProducts(database, query)
+      const counted = queries.filter((q) => /^select count\(\*\)/.test(q.sql) && !q.sql.includes(') as counted')).length
+      queries = []
+      return { total: page.total, counted }
+    }
+    const lamps = { description: 'lamp', brand_id: rows[0].brand_id ?? undefined }
+    const first = await countsRun({ ...lamps, limit: 5 })
+    expect(first.counted).toBe(1)
+    // another page, another sort, a stock change: the same count, not counted again
+    expect(await countsRun({ ...lamps, limit: 5, skip: 5, sort_by: 'stock.desc' })).toEqual({ total: first.total, counted: 0 })
+    await database.db.updateTable('products').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', rows[0].id).execute()
+    expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 0 })
+
+    const stamp = new Date().toISOString()
+    const { id } = await database.db
+      .insertInto('products')
+      .values({ sku: 'LAMP-NEW', description: 'Brass lamp', brand_id: lamps.brand_id, created_at: stamp, updated_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total + 1, counted: 1 })
+    await database.db.updateTable('products').set({ description: 'Brass candle' }).where('id', '=', id).execute()
+    expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 1 })
+    await database.db.updateTable('products').set({ description: 'Brass lamp', brand_id: null }).where('id', '=', id).execute()
+    expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 1 })
+    await database.db.deleteFrom('products').where('id', '=', id).execute()
+    expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 1 })
+    await database.db.updateTable('products').set((eb) => ({ stock: eb('stock', '-', 1) })).where('id', '=', rows[0].id).execute()
+  })
+
+  it('keeps the sort order across pages: consecutive pages join into the first n', async () => {
+    for (const sort_by of ['stock.desc', 'stock.asc', 'description.asc', 'article_number.desc']) {
+      for (const extra of [{}, { warehouse_id: 1 }, { description: 'a' }, { brand_id: rows[0].brand_id ?? 1 }] as Partial<ProductListQuery>[]) {
+        const whole = await listProducts(database, { ...extra, sort_by, skip: 0, limit: 100 })
+        const paged = []
+        for (let skip = 0; skip < 100; skip += 7) paged.push(...(await listProducts(database, { ...extra, sort_by, skip, limit: 7 })).items)
+        expect(paged.slice(0, 100).map((p) => p.id)).toEqual(whole.items.map((p) => p.id))
+      }
+    }
+  })
+})
+
+/**
+ * The plan of one query, as text lines: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN. A few thousand rows
+ * fit in a handful of pages, where PostgreSQL rightly prefers to read them all; with `seqscanOff` sequential scans
+ * are priced out, which shows the index it would use on a large table.
+ */
+async function explain(query: CompiledQuery, seqscanOff: boolean): Promise<string> {
+  if (database.dialect === 'sqlite') {
+    const { rows: plan } = await database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` })
+    return plan.map((r) => r.detail).join('\n')
+  }
+  return database.db.connection().execute(async (connection) => {
+    if (seqscanOff) await sql`set enable_seqscan = off`.execute(connection)
+    try {
+      const { rows: plan } = await connection.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` })
+      return plan.map((r) => r['QUERY PLAN']).join('\n')
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection)
+    }
+  })
+}
+
+/** The queries one list call runs, with their plans. */
+async function plansOf(query: ProductListQuery, seqscanOff = true): Promise<{ sql: string; plan: string }[]> {
+  queries = []
+  await listProducts(database, query)
+  const ran = queries
+  queries = []
+  return Promise.all(ran.map(async (q) => ({ sql: q.sql, plan: await explain(q, seqscanOff) })))
+}
+const allPlans = (ran: { plan: string }[]) => ran.map((r) => r.plan).join('\n')
+/** the plan of the query that found the ids of the page: a walk of a sort order, or a find through the filter */
+const pagePlan = (ran: { sql: string; plan: string }[]) => ran.find((r) => isWalk(r) || isFind(r))?.plan ?? ''
+
+describe('indexes behind the list', () => {
+  const sortIndexes: [string, string][] = [
+    ['created_at.asc', 'products_created_at'],
+    ['updated_at.desc', 'products_updated_at'],
+    ['stock.desc', 'products_stock'],
+    ['article_number.asc', 'products_article_number_sort'],
+    ['sku.desc', 'products_sku_sort'],
+    ['sku_amazon.asc', 'products_sku_amazon_sort'],
+    ['description.asc', 'products_description_sort'],
+  ]
+  it.each(sortIndexes)('sorting by %s walks %s, without sorting rows and without counting them', async (sort_by, index) => {
+    const ran = await plansOf({ sort_by, limit: 10 })
+    expect(pagePlan(ran)).toContain(index)
+    expect(allPlans(ran)).not.toMatch(/TEMP B-TREE|Sort Key|Seq Scan/)
+    // the total of an unfiltered list is the kept count
+    expect(allPlans(ran)).toContain('row_counts')
+  })
+
+  it.each([
+    ['created_at.asc', 'products_brand_created_at'],
+    ['article_number.desc', 'products_brand_article_number'],
+    ['stock.asc', 'products_brand_stock'],
+  ])('within a brand, sorting by %s walks %s (SQLite; PostgreSQL walks an index without sorting)', async (sort_by, index) => {
+    const smallest = [...rows.reduce((m, r) => m.set(r.brand_id, (m.get(r.brand_id) ?? 0) + 1), new Map<number | null, number>())]
+      .filter(([brand]) => brand !== null)
+      .sort((a, b) => a[1] - b[1])[0][0]!
+    const page = pagePlan(await plansOf({ sort_by, brand_id: smallest, limit: 10 }))
+    // PostgreSQL may walk the global sort index and skip the other brands when a brand is a tenth of all products
+    if (database.dialect === 'sqlite') expect(page).toContain(index)
+    else expect(page).toMatch(/Index Scan( Backward)? using products_(brand_\w+|created_at|stock|article_number_sort)/)
+    expect(page).not.toMatch(/TEMP B-TREE|Sort Key/)
+  })
+
+  it('sorting by the stock in one warehouse walks the warehouse stock by amount, then the products by id', async () => {
+    const above0 = [...(warehouseStock.get(2) ?? new Map<number, number>()).values()].filter((amount) => amount > 0).length
+    // a page that ends the stock above zero and starts the zeros
+    const ran = await plansOf({ sort_by: 'stock.desc', warehouse_id: 2, limit: 10, skip: above0 - 5 })
+    const above = ran.find((r) => r.sql.includes('amount > 0'))!.plan
+    const zeros = ran.find((r) => r.sql.includes('not exists') && !r.sql.includes('count('))!.plan
+    expect(above).toContain('warehouse_stock_by_amount')
+    expect(above).not.toMatch(/TEMP B-TREE|Sort Key/)
+    // the zeros follow: products by id without stock in the warehouse
+    expect(zeros).toMatch(/products_pkey|SCAN products/)
+    expect(zeros).toMatch(/warehouse_stock_pk|sqlite_autoindex_warehouse_stock/)
+    expect(zeros).not.toMatch(/TEMP B-TREE|Sort Key/)
+  })
+
+  it('filters by a substring of three characters or more through the trigram index', async () => {
+    for (const field of TEXT_FIELDS) {
+      const plans = allPlans(await plansOf({ [field]: 'Qx7z', limit: 10 }))
+      if (database.dialect === 'sqlite') expect(plans).toMatch(/products_search VIRTUAL TABLE INDEX \d+:M/)
+      else expect(plans).toContain(`products_${field}_trgm`)
+    }
+  })
+
+  it('filters by one or two characters without the trigram index (which needs three), on SQLite reading the small sort index', async () => {
+    const plans = allPlans(await plansOf({ description: 'qz', limit: 10 }, false))
+    if (database.dialect === 'sqlite') {
+      expect(plans).toContain('USING COVERING INDEX products_description_sort')
+      expect(plans).not.toContain('products_search')
+    } else expect(plans).not.toContain('trgm')
+  })
+
+  it('counts within a brand through the brand index and looks the text matches up', async () => {
+    const plans = allPlans(await plansOf({ brand_id: rows[0].brand_id ?? 1, description: 'steel', limit: 10 }))
+    expect(plans).toMatch(/products_brand_(id|created_at)/)
+  })
+})
