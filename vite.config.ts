@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { firstScreenReport } from './bench/first-screen'
 
 // The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const apiProject = (db: 'sqlite' | 'postgres') => ({
@@ -15,8 +16,18 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
 })
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  // the build prints the JavaScript the sign-in screen needs (tests/e2e/first-screen.test.ts holds it to budget)
+  plugins: [react(), firstScreenReport()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // the contract's schema modules only define values: an admin module that imports a constant through the
+      // contract's index must not bring every schema (and TypeBox) into the first screen
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]contract[\\/]/.test(id) },
+    },
+  },
   // `npm run dev` proxies the API; API_URL points it at another server than the default one
   server: { proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:8000' } },
   test: {
