@@ -63,34 +63,34 @@ const STATEMENT_CACHE_SIZE = 500
 
 /**
  * Kysely prepares every query anew; preparing costs as much as running a simple one, so statements are kept by
- * their SQL text (least recently used goes first). better-sqlite3 cannot bind booleans; SQLite stores them as 0/1.
+ * their SQL text. better-sqlite3 cannot bind booleans; SQLite stores them as 0/1.
  */
 function withBooleanParams(sqlite: SQLite.Database): SqliteDatabase {
-  const toSqlite = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p))
-  const statements = new Map<string, SQLite.Statement>()
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql)
-    if (statement) statements.delete(sql)
-    else {
-      statement = sqlite.prepare(sql)
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+  const toSqlite = (params: readonly unknown[]) => (params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) : params)
+  type Prepared = ReturnType<SqliteDatabase['prepare']>
+  const statements = new Map<string, Prepared>()
+  const prepare = (sql: string): Prepared => {
+    const statement = sqlite.prepare(sql)
+    return {
+      reader: statement.reader,
+      all: (params) => statement.all(toSqlite(params)),
+      run: (params) =>
+        // SQLite rolls back by itself on SQLITE_FULL or SQLITE_IOERR; a failing ROLLBACK then would hide that error
+        sql === 'rollback' && !sqlite.inTransaction ? { changes: 0, lastInsertRowid: 0 } : statement.run(toSqlite(params)),
+      // a statement being iterated is busy until the loop ends, so a stream gets one of its own
+      iterate: (params) => sqlite.prepare(sql).iterate(toSqlite(params)),
     }
-    statements.set(sql, statement)
-    return statement
   }
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      const statement = prepared(sql)
-      return {
-        reader: statement.reader,
-        all: (params: readonly unknown[]) => statement.all(toSqlite(params)),
-        run: (params: readonly unknown[]) =>
-          // SQLite rolls back by itself on SQLITE_FULL or SQLITE_IOERR; a failing ROLLBACK then would hide that error
-          sql === 'rollback' && !sqlite.inTransaction ? { changes: 0, lastInsertRowid: 0 } : statement.run(toSqlite(params)),
-        // a statement being iterated is busy until the loop ends, so a stream gets one of its own
-        iterate: (params: readonly unknown[]) => sqlite.prepare(sql).iterate(toSqlite(params)),
+      let prepared = statements.get(sql)
+      if (!prepared) {
+        // the texts an app runs are few; when there are more, the cache starts over rather than track recency
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statements.set(sql, (prepared = prepare(sql)))
       }
+      return prepared
     },
   }
 }

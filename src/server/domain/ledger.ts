@@ -1,7 +1,7 @@
 // The stock ledger. Every booking and every deletion of a mutation changes the kept levels (per location,
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
-import { sql, type Selectable, type Transaction } from 'kysely'
+import { SqliteAdapter, sql, type Selectable, type Transaction } from 'kysely'
 import type { StockMutation } from '../../contract'
 import type { DB } from '../db'
 import type { Database, StockMutationsTable } from '../db/schema'
@@ -104,32 +104,114 @@ async function mapWriteErrors<T>(db: DB, mutation: Pick<NewMutation, 'product_id
   }
 }
 
-/** Books a mutation and adds it to the kept levels, in one transaction. Answers the stored row with the names of its place. */
-export async function bookMutation(db: DB, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
+/** Writes one booking in the caller's transaction: checks the place, adds the ledger row and the kept levels. */
+async function writeBooking(trx: Transaction<Database>, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
+  const names = await assertPlace(trx, mutation)
+  const stamp = new Date().toISOString()
+  const row = await trx
+    .insertInto('stock_mutations')
+    .values({
+      product_id: mutation.product_id,
+      warehouse_id: mutation.warehouse_id,
+      location_id: mutation.location_id,
+      amount: mutation.amount,
+      note: mutation.note ?? null,
+      user_id: mutation.user_id,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await addToLevels(trx, row, row.amount, stamp)
+  return { ...row, ...names }
+}
+
+/** Bookings written in one transaction at most; bounds how long reads wait for the connection. */
+const MAX_GROUP = 64
+
+type Booked = MutationRow & PlaceNames
+interface Waiting {
+  mutation: NewMutation
+  resolve(row: Booked): void
+  reject(error: unknown): void
+}
+
+/**
+ * SQLite has one writer, and committing is the costliest step of a small write. Bookings that arrive while others
+ * are being written (they would wait for the connection anyway) are written together: one transaction, each
+ * booking in a savepoint of its own (one that is refused is rolled back alone), one commit for all (group commit).
+ * Each is answered after that commit, so none is answered before it is stored. At one request at a time a group
+ * is a single booking.
+ */
+class BookingGroups {
+  private waiting: Waiting[] = []
+  private writing = false
+
+  constructor(private readonly db: DB) {}
+
+  book(mutation: NewMutation): Promise<Booked> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ mutation, resolve, reject })
+      if (this.writing) return
+      this.writing = true
+      // one turn of the event loop lets the requests that arrived with this one join its group
+      setImmediate(() => void this.writeGroups())
+    })
+  }
+
+  private async writeGroups(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, MAX_GROUP)
+        const outcomes: ({ row: Booked } | { error: unknown })[] = []
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            // a group of one needs no savepoint: if it is refused, the whole transaction rolls back
+            if (group.length === 1) return void outcomes.push({ row: await writeBooking(trx, group[0].mutation) })
+            for (const { mutation } of group) {
+              await sql`savepoint booking`.execute(trx)
+              try {
+                outcomes.push({ row: await writeBooking(trx, mutation) })
+              } catch (error) {
+                await sql`rollback to booking`.execute(trx)
+                outcomes.push({ error })
+              }
+              await sql`release booking`.execute(trx)
+            }
+          })
+        } catch (error) {
+          // a group of one was refused, or the commit failed: nothing of the group is stored
+          group.forEach((waiting) => waiting.reject(error))
+          continue
+        }
+        group.forEach((waiting, i) => {
+          const outcome = outcomes[i]
+          if ('row' in outcome) waiting.resolve(outcome.row)
+          else waiting.reject(outcome.error)
+        })
+      }
+    } finally {
+      this.writing = false
+    }
+  }
+}
+
+const bookingGroups = new WeakMap<DB, BookingGroups>()
+const isSqlite = (db: DB) => db.getExecutor().adapter instanceof SqliteAdapter
+
+/**
+ * Books a mutation and adds it to the kept levels, atomically: on PostgreSQL in a transaction of its own, on SQLite
+ * in a savepoint of a transaction it may share with bookings that arrived at the same time (see BookingGroups).
+ * Answers the stored row with the names of its place.
+ */
+export async function bookMutation(db: DB, mutation: NewMutation): Promise<Booked> {
   if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
     throw invalidField(['body', 'amount'], 'Amount should be a whole number other than 0')
-  return mapWriteErrors(db, mutation, () =>
-    db.transaction().execute(async (trx) => {
-      const names = await assertPlace(trx, mutation)
-      const stamp = new Date().toISOString()
-      const row = await trx
-        .insertInto('stock_mutations')
-        .values({
-          product_id: mutation.product_id,
-          warehouse_id: mutation.warehouse_id,
-          location_id: mutation.location_id,
-          amount: mutation.amount,
-          note: mutation.note ?? null,
-          user_id: mutation.user_id,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await addToLevels(trx, row, row.amount, stamp)
-      return { ...row, ...names }
-    }),
-  )
+  if (!isSqlite(db)) return mapWriteErrors(db, mutation, () => db.transaction().execute((trx) => writeBooking(trx, mutation)))
+  let groups = bookingGroups.get(db)
+  if (!groups) bookingGroups.set(db, (groups = new BookingGroups(db)))
+  const writer = groups
+  return mapWriteErrors(db, mutation, () => writer.book(mutation))
 }
 
 /**
