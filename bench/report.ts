@@ -1,0 +1,88 @@
+// bench/results.md: one section per database and size, replaced by each run of that pair; the text around the
+// sections (how to read them, what the profiles showed) is written by hand and kept.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Measurement } from './measure'
+
+export interface ScenarioResult {
+  name: string
+  writes: boolean
+  http: Map<number, Measurement>
+  direct: Map<number, Measurement>
+}
+
+export interface RunResult {
+  kind: 'sqlite' | 'postgres'
+  products: number
+  mutations: number
+  seconds: number
+  started: Date
+  commit: string
+  load: [number, number]
+  constant: Map<number, Measurement>
+  scenarios: ScenarioResult[]
+  peakRssMb: number
+  /** description filter answered in-process with the count not remembered */
+  coldSearch: Measurement
+  ledger: { discrepancies: number; seconds: number; bookings: number }
+}
+
+export const RESULTS_FILE = path.join(import.meta.dirname, 'results.md')
+
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—')
+const rate = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '—')
+const label = (kind: string) => (kind === 'sqlite' ? 'SQLite' : 'PostgreSQL')
+
+function targets(run: RunResult): string[] {
+  const reads = run.scenarios.filter((s) => !s.writes)
+  const list = run.scenarios[0]
+  const booking = run.scenarios.find((s) => s.writes)
+  const worst1 = Math.max(...reads.map((s) => s.http.get(1)?.p99 ?? NaN))
+  const worst32 = Math.max(...reads.map((s) => s.http.get(32)?.p99 ?? NaN))
+  const share = (c: number) => (list.http.get(c)?.perSecond ?? NaN) / (run.constant.get(c)?.perSecond ?? NaN)
+  const added = (list.http.get(1)?.p50 ?? NaN) - (list.direct.get(1)?.p50 ?? NaN)
+  const bookings = Math.max(...[...(booking?.http.values() ?? [])].map((m) => m.perSecond))
+  const check = (ok: boolean) => (ok ? 'met' : '**missed**')
+  return [
+    `- Read scenarios, worst p99 at 1 connection: ${ms(worst1)} ms (target under 25 ms on SQLite: ${run.kind === 'sqlite' ? check(worst1 < 25) : 'not a target here'})`,
+    `- Read scenarios, worst p99 at 32 connections: ${ms(worst32)} ms (target none over 100 ms: ${check(worst32 <= 100)})`,
+    `- Default list page against the constant route: ${(share(1) * 100).toFixed(0)}% at 1 connection, ${(share(32) * 100).toFixed(0)}% at 32 (target at least 40%: ${check(share(32) >= 0.4)})`,
+    `- HTTP and JSON on top of the in-process list query at p50: ${ms(added)} ms (target at most 2 ms: ${check(added <= 2)})`,
+    `- Stock mutations posted: ${rate(bookings)} per second at best (target 1,500 on SQLite: ${run.kind === 'sqlite' ? check(bookings >= 1500) : 'not a target here'}); afterwards ${run.ledger.discrepancies === 0 ? 'every kept level equals the ledger' : `**${run.ledger.discrepancies} kept levels differ from the ledger**`} (checkLedger over all ${rate(run.mutations + run.ledger.bookings)} mutations, ${run.ledger.seconds.toFixed(0)} s)`,
+    `- Server memory: peak ${run.peakRssMb.toFixed(0)} MB resident (target under 300 MB: ${check(run.peakRssMb < 300)})`,
+  ]
+}
+
+export function section(run: RunResult): string {
+  const connections = [...run.constant.keys()]
+  const rows: string[] = []
+  const row = (name: string, c: number, http?: Measurement, direct?: Measurement) =>
+    rows.push(
+      `| ${name} | ${c} | ${rate(http?.perSecond ?? NaN)} | ${ms(http?.p50 ?? NaN)} | ${ms(http?.p99 ?? NaN)} | ${rate(direct?.perSecond ?? NaN)} | ${ms(direct?.p50 ?? NaN)} | ${ms(direct?.p99 ?? NaN)} | ${(http?.failures ?? 0) + (direct?.failures ?? 0)} |`,
+    )
+  for (const c of connections) row('Constant route (ceiling)', c, run.constant.get(c))
+  for (const s of run.scenarios) for (const c of connections) row(s.name, c, s.http.get(c), s.direct.get(c))
+  row('Description filter, count not remembered', 1, undefined, run.coldSearch)
+  return [
+    `<!-- bench:${run.kind}:${run.products} -->`,
+    `## ${label(run.kind)}, ${run.products.toLocaleString('en')} products`,
+    '',
+    `${run.started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${run.commit}, ${run.seconds} s per measurement, ` +
+      `${rate(run.mutations)} seeded mutations; load average ${run.load[0].toFixed(1)} before, ${run.load[1].toFixed(1)} after.`,
+    '',
+    '| Scenario | Connections | HTTP req/s | HTTP p50 ms | HTTP p99 ms | In-process ops/s | In-process p50 ms | In-process p99 ms | Failures |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    ...targets(run),
+    `<!-- /bench:${run.kind}:${run.products} -->`,
+  ].join('\n')
+}
+
+/** Puts the run's section into results.md, in place of the last run of the same database and size. */
+export function writeSection(run: RunResult): void {
+  const text = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '# Benchmark results\n'
+  const marker = new RegExp(`<!-- bench:${run.kind}:${run.products} -->[\\s\\S]*?<!-- /bench:${run.kind}:${run.products} -->`)
+  const updated = marker.test(text) ? text.replace(marker, () => section(run)) : `${text.trimEnd()}\n\n${section(run)}\n`
+  fs.writeFileSync(RESULTS_FILE, updated)
+}

@@ -1,0 +1,91 @@
+// What the benchmark asks of the server, each with the same work done straight on the database (the in-process
+// ceiling). Requests vary as they would in use: random products, brands of every size, the words people search for.
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '../src/server/db'
+import { Random } from '../src/server/db/seed/random'
+import { NOUNS } from '../src/server/db/seed/words'
+import { listProducts } from '../src/server/domain/product-list'
+import { loadProduct } from '../src/server/domain/products'
+import { bookMutation, recentMutations } from '../src/server/domain/ledger'
+import type { ProductListQuery } from '../src/contract'
+
+export interface Request {
+  method: 'GET' | 'POST'
+  path: string
+  body?: string
+}
+
+export interface Scenario {
+  name: string
+  /** the next request to send */
+  next(random: Random): Request
+  /** the same work in-process; the user id books as the signed-in user would */
+  direct(database: DatabaseHandle, random: Random, userId: number): Promise<unknown>
+  writes?: boolean
+}
+
+export interface BenchData {
+  products: number
+  /** brands from the biggest to small ones */
+  brands: number[]
+  warehouseId: number
+  /** locations of that warehouse */
+  locations: number[]
+}
+
+/** Ids and places the scenarios draw from, read from the seeded database. */
+export async function benchData({ db }: DatabaseHandle): Promise<BenchData> {
+  const { rows } = await sql<{ n: number }>`select max(id) as n from products`.execute(db)
+  const brands = await db
+    .selectFrom('products')
+    .select(['brand_id', (eb) => eb.fn.countAll().as('n')])
+    .where('brand_id', 'is not', null)
+    .groupBy('brand_id')
+    .orderBy('n', 'desc')
+    .execute()
+  // every 50th brand by size: the biggest (1.5% of all products) down to the long tail
+  const spread = brands.filter((_, i) => i % 50 === 0).map((b) => b.brand_id!)
+  const locations = await db.selectFrom('locations').select('id').where('warehouse_id', '=', 1).orderBy('id').execute()
+  return { products: Number(rows[0].n), brands: spread, warehouseId: 1, locations: locations.map((l) => l.id) }
+}
+
+/** What people type to find a product: the product words of the catalogue (about 1.2% of products each). */
+export const SEARCH_TERMS: readonly string[] = NOUNS.filter((noun) => noun.length >= 4)
+
+const listPath = (query: Record<string, string | number>) => `/api/products/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+const list = (name: string, make: (random: Random) => Record<string, string | number>): Scenario => ({
+  name,
+  next: (random) => ({ method: 'GET', path: listPath(make(random)) }),
+  direct: (database, random) => listProducts(database, make(random) as ProductListQuery),
+})
+
+export function scenarios(data: BenchData): Scenario[] {
+  const product = (random: Random) => random.int(1, data.products)
+  const booking = (random: Random) => ({
+    amount: (random.chance(0.5) ? 1 : -1) * random.int(1, 5),
+    warehouse_id: data.warehouseId,
+    location_id: random.pick(data.locations),
+  })
+  return [
+    list('Default list page', () => ({ skip: 0, limit: 10 })),
+    list('Description substring filter', (random) => ({ description: random.pick(SEARCH_TERMS), skip: 0, limit: 10 })),
+    list('Brand filter', (random) => ({ brand_id: random.pick(data.brands), skip: 0, limit: 10 })),
+    list('Stock in one warehouse, descending', () => ({ warehouse_id: data.warehouseId, sort_by: 'stock.desc', skip: 0, limit: 10 })),
+    {
+      name: 'Product detail',
+      next: (random) => ({ method: 'GET', path: `/api/products/${product(random)}` }),
+      direct: (database, random) => loadProduct(database.db, product(random)),
+    },
+    {
+      name: 'Recent mutations',
+      next: (random) => ({ method: 'GET', path: `/api/products/${product(random)}/stock_mutations?skip=0&limit=10` }),
+      direct: (database, random) => recentMutations(database.db, product(random), { offset: 0, limit: 10 }),
+    },
+    {
+      name: 'Post a stock mutation',
+      writes: true,
+      next: (random) => ({ method: 'POST', path: `/api/products/${product(random)}/stock_mutations`, body: JSON.stringify(booking(random)) }),
+      direct: (database, random, userId) => bookMutation(database.db, { product_id: product(random), ...booking(random), user_id: userId }),
+    },
+  ]
+}
