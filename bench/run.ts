@@ -9,7 +9,7 @@ import { openDatabase } from '../src/server/db'
 import { Random } from '../src/server/db/seed/random'
 import { listProducts } from '../src/server/domain/product-list'
 import { checkLedger } from '../src/server/domain/ledger'
-import { benchDatabase, type Kind } from './database'
+import { benchDatabase, warmCache, type Kind } from './database'
 import { inProcess, overHttp, type Measurement } from './measure'
 import { writeSection, section, type RunResult, type ScenarioResult } from './report'
 import { benchData, scenarios, SEARCH_TERMS } from './scenarios'
@@ -45,7 +45,9 @@ const mutationsBefore = Number((await sql<{ n: number }>`select count(*) as n fr
 const loadBefore = os.loadavg()[0]
 const started = new Date()
 
-log(`${kind}, ${products.toLocaleString('en')} products: starting the server`)
+log(`${kind}, ${products.toLocaleString('en')} products: reading the database into the cache`)
+await warmCache(url)
+log('starting the server')
 const server = await startServer(url)
 const results: ScenarioResult[] = chosen.map((s) => ({ name: s.name, writes: Boolean(s.writes), http: new Map(), direct: new Map() }))
 const constant = new Map<number, Measurement>()

@@ -231,7 +231,9 @@ async function plansOf(query: ProductListQuery, seqscanOff = true): Promise<{ sq
 }
 const allPlans = (ran: { plan: string }[]) => ran.map((r) => r.plan).join('\n')
 /** the plan of the query that found the ids of the page: a walk of a sort order, or a find through the filter */
-const pagePlan = (ran: { sql: string; plan: string }[]) => ran.find((r) => isWalk(r) || isFind(r))?.plan ?? ''
+/** the unfiltered page: the rows in the order of a sort index, read in one query */
+const isSortedRows = (q: { sql: string }) => q.sql.startsWith('select "products"."id", "products"."sku"') && q.sql.includes(' order by ')
+const pagePlan = (ran: { sql: string; plan: string }[]) => ran.find((r) => isWalk(r) || isFind(r) || isSortedRows(r))?.plan ?? ''
 
 describe('indexes behind the list', () => {
   const sortIndexes: [string, string][] = [

@@ -37,17 +37,16 @@ const orgRef = (id: number | null, name: string | null) => (id != null && name !
 
 /** Everything about one product, or undefined. Stock lists leave out zero amounts and follow warehouse and location names. */
 export async function loadProduct(db: DB, id: number): Promise<Product | undefined> {
-  const row = await db
-    .selectFrom('products')
-    .leftJoin('brands', 'brands.id', 'products.brand_id')
-    .leftJoin('organizations as supplier', 'supplier.id', 'products.supplier_id')
-    .selectAll('products')
-    .select(['brands.brand_name', 'supplier.org_name as supplier_name'])
-    .where('products.id', '=', id)
-    .executeTakeFirst()
-  if (!row) return undefined
-
-  const [warehouses, locations, sellers] = await Promise.all([
+  // the four reads go side by side (one round trip on PostgreSQL); the lists are empty for an unknown product
+  const [row, warehouses, locations, sellers] = await Promise.all([
+    db
+      .selectFrom('products')
+      .leftJoin('brands', 'brands.id', 'products.brand_id')
+      .leftJoin('organizations as supplier', 'supplier.id', 'products.supplier_id')
+      .selectAll('products')
+      .select(['brands.brand_name', 'supplier.org_name as supplier_name'])
+      .where('products.id', '=', id)
+      .executeTakeFirst(),
     db
       .selectFrom('warehouse_stock')
       .innerJoin('warehouses', 'warehouses.id', 'warehouse_stock.warehouse_id')
@@ -77,6 +76,7 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
       .orderBy('product_sellers.id')
       .execute(),
   ])
+  if (!row) return undefined
 
   const hasSupplierData = [row.supplier_id, row.minimum_order_quantity, row.purchase_price, row.purchase_currency].some((v) => v != null)
   return {
