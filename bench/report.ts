@@ -68,7 +68,7 @@ export function section(run: RunResult): string {
     `## ${label(run.kind)}, ${run.products.toLocaleString('en')} products`,
     '',
     `${run.started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${run.commit}, ${run.seconds} s per measurement, ` +
-      `${rate(run.mutations)} seeded mutations; load average ${run.load[0].toFixed(1)} before, ${run.load[1].toFixed(1)} after.`,
+      `${rate(run.mutations)} mutations in the ledger before the run; load average ${run.load[0].toFixed(1)} before, ${run.load[1].toFixed(1)} after.`,
     '',
     '| Scenario | Connections | HTTP req/s | HTTP p50 ms | HTTP p99 ms | In-process ops/s | In-process p50 ms | In-process p99 ms | Failures |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

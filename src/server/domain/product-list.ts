@@ -224,13 +224,11 @@ const MIN_WINDOW = 200
 
 /**
  * The ids of one page in the order asked. Walking the sort order costs about `expected` rows if matches are spread
- * evenly; finding and sorting costs about `total`. A filtered walk is bounded to a few times `expected` (never more
- * than `total`), so when matches cluster late in the sort order the detour costs at most as much as finding did.
+ * evenly; finding and sorting costs about `total`. A filtered walk is tried only when it looks clearly cheaper, and
+ * is bounded to four times `expected` (which is then below `total`): when matches cluster late in the sort order,
+ * the failed walk costs less than the finding that follows it.
  */
 async function pageIds(database: Database, filter: Filter, sort: Sort, warehouseId: number | undefined, offset: number, limit: number, total: number, all: number): Promise<number[]> {
-  const filtered = isFiltered(filter)
-  const expected = ((offset + limit) * all) / total
-  if (filtered && total <= expected) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
   const tested: Filter = brandLeads ? { texts: filter.texts } : filter
@@ -238,9 +236,11 @@ async function pageIds(database: Database, filter: Filter, sort: Sort, warehouse
   const runs = byWarehouseStock
     ? warehouseStockRuns(database.db, warehouseId, sort.direction, tests)
     : [sortRun(database.db, sort, tests, brandLeads ? filter.brandId : undefined)]
-  // every row of the walk passes: no window needed
+  // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
-  const window = Math.max(MIN_WINDOW, Math.min(4 * Math.ceil(expected), total))
+  const expected = ((offset + limit) * all) / total
+  const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected))
+  if (window >= total) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   return (await walkRuns(runs, offset, limit, window)) ?? findAndSort(database, filter, sort, warehouseId, offset, limit)
 }
 
