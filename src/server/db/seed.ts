@@ -28,20 +28,7 @@ function wholeNumber(name: string, value: string | undefined, fallback: number |
 class UsageError extends Error {}
 
 function parseOptions(argv: string[]): SeedOptions & { database: string } {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      products: { type: 'string' },
-      warehouses: { type: 'string' },
-      locations: { type: 'string' },
-      mutations: { type: 'string' },
-      database: { type: 'string' },
-      seed: { type: 'string' },
-      replace: { type: 'boolean' },
-      'full-check': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  })
+  const { values } = parseCommandLine(argv)
   if (values.help) {
     console.log(USAGE)
     process.exit(0)
@@ -56,6 +43,28 @@ function parseOptions(argv: string[]): SeedOptions & { database: string } {
     replace: values.replace ?? false,
     fullLedgerCheck: values['full-check'] || undefined,
     database: values.database ?? loadConfig().DATABASE_URL,
+  }
+}
+
+/** Unknown options and options without their value are usage errors, not crashes. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        products: { type: 'string' },
+        warehouses: { type: 'string' },
+        locations: { type: 'string' },
+        mutations: { type: 'string' },
+        database: { type: 'string' },
+        seed: { type: 'string' },
+        replace: { type: 'boolean' },
+        'full-check': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
   }
 }
 
