@@ -2,20 +2,12 @@
 // preloaded; its resident memory is sampled from /proc while it runs.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../tests/api/server-process'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' }
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 export interface RunningServer {
   url: string

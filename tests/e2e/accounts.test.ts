@@ -1,20 +1,12 @@
 // Journeys 7, 8, 9 and 11: accounts. A super-user invites a colleague, who sets a password through the mailed link;
 // a forgotten password; the profile and e-mail verification; signing out ends the session on the server too.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { tokenInLink } from '../api/mailbox'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  // registration is open here so that journey 9 has a person who chose their own password and is not verified
-  ;[server, browser] = await Promise.all([startServer({ OPEN_REGISTRATION: 'true' }), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// registration is open here so that journey 9 has a person who chose their own password and is not verified
+const e2e = serverAndBrowser({ OPEN_REGISTRATION: 'true' })
 
 /** The menu under the person icon (the side menu is a menu too, without Sign out). */
 const personMenu = (page: Page) => page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Sign out' }) })
@@ -25,7 +17,7 @@ async function openPersonMenu(page: Page) {
 }
 
 it('journey 7: a super-user adds a user; the mailed link sets a password and verifies; they sign in without the Users menu or data', async () => {
-  const admin = await openSession(browser, server)
+  const admin = await openSession(e2e.browser, e2e.server)
   await signIn(admin.page)
   await openPersonMenu(admin.page)
   await personMenu(admin.page).getByRole('menuitem', { name: 'Users' }).click()
@@ -44,9 +36,9 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   expect(unexpectedProblems(admin.problems)).toEqual([])
 
   // the invitation leads to /password/{token}
-  const mail = await server.mailbox.next('jdoe@example.com')
-  const token = tokenInLink(mail, server.url, 'password')
-  const { page, problems } = await openSession(browser, server)
+  const mail = await e2e.server.mailbox.next('jdoe@example.com')
+  const token = tokenInLink(mail, e2e.server.url, 'password')
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   const userListCalls: number[] = []
   page.on('response', (response) => {
     if (/\/api\/users\/?(\?|$)/.test(new URL(response.url()).pathname + new URL(response.url()).search)) userListCalls.push(response.status())
@@ -85,9 +77,9 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
 })
 
 it('journey 8: forgot password from the login screen; the mailed link sets a new one; the old one no longer works', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   await api('POST', '/users/', { username: 'forgetful', email: 'forgetful@example.com', password: 'old-password-1' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await page.goto('/login')
   await page.getByRole('button', { name: 'Forgot password?' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reset password' })
@@ -97,8 +89,8 @@ it('journey 8: forgot password from the login screen; the mailed link sets a new
   await dialog.waitFor({ state: 'hidden' })
   await page.getByText('If forgetful@example.com has an account, a mail with a link to choose a new password is on its way.').waitFor()
 
-  const mail = await server.mailbox.next('forgetful@example.com')
-  await page.goto(`/password/${tokenInLink(mail, server.url, 'password')}`)
+  const mail = await e2e.server.mailbox.next('forgetful@example.com')
+  await page.goto(`/password/${tokenInLink(mail, e2e.server.url, 'password')}`)
   await page.getByLabel('New password').fill('new-password-2')
   await page.getByRole('button', { name: 'Submit' }).click()
   await page.waitForURL((url) => url.pathname === '/login')
@@ -118,13 +110,13 @@ it('journey 8: forgot password from the login screen; the mailed link sets a new
 })
 
 it('journey 9: profile — edit and save; send a verification mail; the link verifies; a bad token says so with a resend button', async () => {
-  const registered = await fetch(`${server.url}/api/auth/register`, {
+  const registered = await fetch(`${e2e.server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'pat', email: 'pat@example.com', password: 'pat-password-1' }),
   })
   expect(registered.status).toBe(201)
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page, 'pat@example.com', 'pat-password-1')
   await openPersonMenu(page)
   await personMenu(page).getByRole('menuitem', { name: 'Profile' }).click()
@@ -151,9 +143,9 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
   await dialog.getByRole('button', { name: 'Submit' }).click()
   await dialog.waitFor({ state: 'hidden' })
   await page.getByText('If pat@example.com needs verifying, a mail with a link is on its way.').waitFor()
-  const mail = await server.mailbox.next('pat@example.com')
+  const mail = await e2e.server.mailbox.next('pat@example.com')
 
-  await page.goto(`/verify/${tokenInLink(mail, server.url, 'verify')}`)
+  await page.goto(`/verify/${tokenInLink(mail, e2e.server.url, 'verify')}`)
   await page.getByText('Thanks! Your email is verified.').waitFor()
   await page.getByText('Please check and update your profile page.').waitFor()
   await page.getByRole('link', { name: 'Go to your profile' }).click()
@@ -176,11 +168,11 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
 })
 
 it('journey 11: sign out goes to /login and the old token no longer works against the API', async () => {
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   const token = await page.evaluate(() => localStorage.getItem('jwt'))
   expect(token).toBeTruthy()
-  const me = () => fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
+  const me = () => fetch(`${e2e.server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
   expect((await me()).status).toBe(200)
 
   await openPersonMenu(page)

@@ -1,24 +1,15 @@
 // Journey 6: brands and organizations — add, rename, delete; a brand that products use cannot be deleted, and
 // the page says why.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it('journey 6: brands and organizations — add, rename, delete; a brand in use says why it stays', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const used = await api<{ id: number }>('POST', '/brands/', { brand_name: 'Used' })
   await api('POST', '/products/', { article_number: 'CAT-1', brand_id: used.id })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
 
   // brands: add, rename, delete

@@ -3,23 +3,14 @@
 // stay behind their routes.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { expect, it } from 'vitest'
 import { FIRST_SCREEN_BUDGET, gzipped } from '../../bench/first-screen'
-import { launchBrowser, openSession, startServer, type E2EServer } from './harness'
+import { openSession, serverAndBrowser } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it(`loads the sign-in screen with under ${FIRST_SCREEN_BUDGET / 1000} kB of JavaScript gzipped, the other screens' code left for later`, async () => {
-  const { page } = await openSession(browser, server)
+  const { page } = await openSession(e2e.browser, e2e.server)
   const scripts = new Map<string, number>()
   const reading: Promise<void>[] = []
   page.on('response', (response) => {

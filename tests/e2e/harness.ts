@@ -2,25 +2,17 @@
 // database, a real SMTP listener for its mails, and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startMailbox, type Mailbox } from '../api/mailbox'
+import { freePort } from '../api/server-process'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 const ROOT = path.resolve(import.meta.dirname, '../..')
 export const RESULTS_DIR = path.join(ROOT, 'test-results')
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 export interface E2EServer {
   url: string
@@ -73,6 +65,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       await exited
       await mailbox.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A server and a browser shared by the journeys of one test file: started before them, stopped after them. */
+export function serverAndBrowser(env: Record<string, string> = {}): { readonly server: E2EServer; readonly browser: Browser } {
+  let server: E2EServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(env), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+  return {
+    get server() {
+      return server!
+    },
+    get browser() {
+      return browser!
     },
   }
 }

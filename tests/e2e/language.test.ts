@@ -1,24 +1,15 @@
 // Journey 10: Nederlands — chosen in the top bar, shown on our screens and on react-admin's own controls, and
 // still chosen after a reload.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it('journey 10: switch to Nederlands; profile, product edit and react-admin controls are Dutch, also after a reload', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'TAAL-1', description: 'Waterkoker' })
   await api('POST', '/brands/', { brand_name: 'Merk A' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   await page.getByText('# Products: 1').waitFor()
 

@@ -1,32 +1,24 @@
 // Journeys 2 and 5: the products list (Add product modal, filters, sort cycle, paging) and editing, reading and
 // removing one product.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 /** The article numbers of the rows on screen, top to bottom. */
 const articleNumbers = (page: Page) => page.locator('tbody td.column-article_number').allTextContents()
 const productCount = (page: Page) => page.getByText(/^# Products: \d+$/).textContent()
 
 it('journey 2: products list — add with new brand and supplier, filter, clear, sort cycle, page size and pages', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const alpha = await api<{ id: number }>('POST', '/brands/', { brand_name: 'Alpha' })
   // created in reverse article order, so the default sort (created_at) differs from the article number sort
   for (let n = 11; n >= 1; n--) {
     const code = String(n).padStart(3, '0')
     await api('POST', '/products/', { article_number: `ART-${code}`, sku: `SKU-${code}`, brand_id: alpha.id })
   }
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   await page.goto('/products')
   await eventually(() => productCount(page)).toBe('# Products: 11')
@@ -116,9 +108,9 @@ it('journey 2: products list — add with new brand and supplier, filter, clear,
 })
 
 it('journey 5: edit a product, the detail shows it with its EAN-13 barcode or a readable message, then remove it', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'EDIT-1', sku: 'ED-1', description: 'Before' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   await page.goto(`/products/${product.id}`)
   await page.getByRole('link', { name: 'Edit', exact: true }).click()

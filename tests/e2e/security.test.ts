@@ -1,18 +1,9 @@
 // The built SPA runs under the server's content security policy: signed in, on every screen, no violation is
 // reported (and a control shows that one would be); the server's log holds neither the password nor the token.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, launchBrowser, openSession, signIn, startServer, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, openSession, signIn, serverAndBrowser } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 interface Violation {
   directive: string
@@ -21,7 +12,7 @@ interface Violation {
 }
 
 it('runs every screen of the signed-in admin without a content security policy violation', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const brand = await api<{ id: number }>('POST', '/brands/', { brand_name: 'Policy Brand' })
   const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Policy WH' })
   const location = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'P-1' })
@@ -30,7 +21,7 @@ it('runs every screen of the signed-in admin without a content security policy v
   await api('POST', `/products/${product.id}/stock_mutations`, { amount: 4, warehouse_id: warehouse.id, location_id: location.id })
   await api('POST', `/products/${product.id}/sellers`, {})
 
-  const { context, page, problems } = await openSession(browser, server)
+  const { context, page, problems } = await openSession(e2e.browser, e2e.server)
   const violations: Violation[] = []
   await context.exposeBinding('reportViolation', (_source, violation: Violation) => violations.push(violation))
   await context.addInitScript(() => {
@@ -95,14 +86,14 @@ it('runs every screen of the signed-in admin without a content security policy v
 })
 
 it('keeps the password and the access token out of the server log', async () => {
-  const { page } = await openSession(browser, server)
+  const { page } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   await page.goto('/products')
   await page.waitForLoadState('networkidle')
   const token = await page.evaluate(() => localStorage.getItem('jwt'))
   expect(token).toBeTruthy()
-  expect(server.logs.length).toBeGreaterThan(10)
-  for (const line of server.logs) {
+  expect(e2e.server.logs.length).toBeGreaterThan(10)
+  for (const line of e2e.server.logs) {
     expect(line).not.toContain(ADMIN.password)
     expect(line).not.toContain(token!)
     expect(line).not.toMatch(/bearer /i)

@@ -1,22 +1,13 @@
 // Journey 1: a signed-out visitor asks for a page, signs in (wrongly, then rightly) and lands on it.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, startServer, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, eventually, openSession, screenshot, serverAndBrowser } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it('journey 1: signed out → /login?nextUrl=..., a wrong password is said, the right one lands on the page', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'ART-1', sku: 'SKU-1' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
 
   await page.goto(`/products/${product.id}/stock`)
   await page.waitForURL('**/login?nextUrl=*')

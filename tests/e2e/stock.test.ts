@@ -1,23 +1,14 @@
 // Journey 3: the stock tab of a product, from no warehouse at all to a ledger, the totals in the tab and in the
 // list, and a warehouse that cannot be deleted while it holds mutations.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it('journey 3: stock — create warehouse and location in the tab, book +10 and -3, totals, delete a mutation, warehouse refusal', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'STOCK-1', sku: 'ST-1' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
   await page.goto(`/products/${product.id}/stock`)
   const total = page.getByTestId('stock-total')

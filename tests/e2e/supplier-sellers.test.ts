@@ -1,24 +1,15 @@
 // Journey 4: a product's supplier tab and sellers tab, saved and still there after a reload.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { ADMIN, apiAs, eventually, launchBrowser, openSession, screenshot, signIn, startServer, unexpectedProblems, type E2EServer } from './harness'
+import { expect, it } from 'vitest'
+import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
-let server: E2EServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = serverAndBrowser()
 
 it('journey 4: supplier, MOQ, price and currency; two sellers (one created in the picker), one deleted; a reload shows what was saved', async () => {
-  const api = await apiAs(server, ADMIN.email, ADMIN.password)
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'SELL-1', sku: 'SE-1' })
   await api('POST', '/suppliers/', { org_name: 'Supplies Ltd' })
   await api('POST', '/sellers/', { org_name: 'Shop A' })
-  const { page, problems } = await openSession(browser, server)
+  const { page, problems } = await openSession(e2e.browser, e2e.server)
   await signIn(page)
 
   // supplier tab
