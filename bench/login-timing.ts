@@ -9,8 +9,7 @@ import { buildApp } from '../src/server/app'
 import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db'
 import { migrateToLatest } from '../src/server/db/migrate'
-import { ensureFirstSuperuser } from '../src/server/domain/users'
-import { hashPassword } from '../src/server/domain/passwords'
+import { ensureFirstSuperuser, insertUser } from '../src/server/domain/users'
 
 const rounds = Number(process.argv[2] ?? 200)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-login-bench-'))
@@ -18,11 +17,9 @@ const url = `sqlite:${path.join(dir, 'bench.db')}`
 const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_ACCOUNT: '1000000' })
 const database = openDatabase(url)
 await migrateToLatest(database)
-await ensureFirstSuperuser(database.db, 'admin@example.com', 'admin-password-1', hashPassword, () => 'unused')
-await database.db.insertInto('users').values({
-  email: 'inactive@example.com', username: 'inactive', hashed_password: await hashPassword('inactive-password'), given_name: null, family_name: null,
-  is_active: false, is_verified: true, is_superuser: false, needs_password: false, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
-}).execute()
+await ensureFirstSuperuser(database.db, 'admin@example.com', 'admin-password-1', () => 'unused')
+const inactive = { email: 'inactive@example.com', username: 'inactive', password: 'inactive-password' }
+await insertUser(database.db, inactive, { is_active: false, is_verified: true, is_superuser: false, needs_password: false })
 const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger: false })
 await app.ready()
 

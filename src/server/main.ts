@@ -9,7 +9,7 @@ import { DatabaseUnreachableError, waitForDatabase } from './db/wait'
 import { buildApp } from './app'
 import { loadSecret } from './plugins/auth'
 import { ensureFirstSuperuser } from './domain/users'
-import { hashPassword, randomPassword } from './domain/passwords'
+import { randomPassword } from './domain/passwords'
 
 const config = loadConfig()
 const database = openDatabase(config.DATABASE_URL)
@@ -31,7 +31,7 @@ try {
 const applied = await migrateToLatest(database)
 if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
 
-const created = await ensureFirstSuperuser(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, hashPassword, () => randomPassword(16))
+const created = await ensureFirstSuperuser(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, () => randomPassword(16))
 if (created?.generatedPassword) {
   // shown once on the terminal, never through the logger
   process.stdout.write(

@@ -11,7 +11,6 @@ import { loadConfig, type Config } from '../../src/server/config'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db'
 import { migrateToLatest } from '../../src/server/db/migrate'
 import { ensureFirstSuperuser } from '../../src/server/domain/users'
-import { hashPassword } from '../../src/server/domain/passwords'
 import { loggerOptions } from '../../src/server/logging'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
@@ -95,7 +94,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   })
   const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url)
   await migrateToLatest(database)
-  await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, hashPassword, () => ADMIN.password)
+  await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
   const app = await buildApp({ config, database, secret: config.SECRET ?? randomBytes(32).toString('hex'), logger })
   options.extend?.(app)

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely'
 import type { User } from '../../contract'
 import type { DB } from '../db'
 import type { UsersTable } from '../db/schema'
+import { hashPassword } from './passwords'
 
 export type UserRow = Selectable<UsersTable>
 
@@ -57,6 +58,35 @@ export async function userOfSession(db: DB, sessionId: string): Promise<UserRow 
 }
 
 /** Ends every session of a user: on password change or reset, deactivation, deletion. */
+export interface NewUser {
+  email: string
+  username: string
+  password: string
+  given_name?: string | null
+  family_name?: string | null
+}
+
+type Flags = Record<'is_active' | 'is_verified' | 'is_superuser' | 'needs_password', boolean>
+
+/** Stores a new account with its password hashed; the caller decides the flags (a unique violation is thrown on). */
+export async function insertUser(db: DB, user: NewUser, flags: Flags): Promise<UserRow> {
+  const stamp = new Date().toISOString()
+  return db
+    .insertInto('users')
+    .values({
+      email: normalizeEmail(user.email),
+      username: user.username.trim(),
+      hashed_password: await hashPassword(user.password),
+      given_name: user.given_name ?? null,
+      family_name: user.family_name ?? null,
+      ...flags,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
 export async function endAllSessions(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
 }
@@ -69,28 +99,12 @@ export async function ensureFirstSuperuser(
   db: DB,
   email: string,
   password: string | undefined,
-  hash: (password: string) => Promise<string>,
   generate: () => string,
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (existing) return undefined
   const chosen = password ?? generate()
-  const stamp = new Date().toISOString()
-  await db
-    .insertInto('users')
-    .values({
-      email: normalizeEmail(email),
-      username: 'admin',
-      hashed_password: await hash(chosen),
-      given_name: null,
-      family_name: null,
-      is_active: true,
-      is_verified: true,
-      is_superuser: true,
-      needs_password: false,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute()
-  return { email: normalizeEmail(email), generatedPassword: password ? undefined : chosen }
+  const flags = { is_active: true, is_verified: true, is_superuser: true, needs_password: false }
+  const user = await insertUser(db, { email, username: 'admin', password: chosen }, flags)
+  return { email: user.email, generatedPassword: password ? undefined : chosen }
 }

@@ -16,7 +16,7 @@ import {
 import { badRequest, HttpError } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
-import { endAllSessions, findUserByEmail, normalizeEmail, toUser, type UserRow } from '../domain/users'
+import { endAllSessions, findUserByEmail, insertUser, toUser, type UserRow } from '../domain/users'
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_SECONDS } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { now } from './lists'
@@ -71,26 +71,9 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
           code: 'REGISTRATION_CLOSED',
         })
       const body = request.body as UserCreate
-      const stamp = now()
       try {
-        const row = await app.db
-          .insertInto('users')
-          .values({
-            email: normalizeEmail(body.email),
-            username: body.username.trim(),
-            hashed_password: await hashPassword(body.password),
-            given_name: body.given_name ?? null,
-            family_name: body.family_name ?? null,
-            // registration never grants flags, whatever the body says
-            is_active: true,
-            is_verified: false,
-            is_superuser: false,
-            needs_password: false,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        // registration never grants flags, whatever the body says
+        const row = await insertUser(app.db, body, { is_active: true, is_verified: false, is_superuser: false, needs_password: false })
         return reply.code(201).send(toUser(row))
       } catch (error) {
         if (isUniqueViolation(error)) throw badRequest(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
 import { containsText } from '../db/dialect'
 import { hashPassword } from '../domain/passwords'
-import { endAllSessions, normalizeEmail, toUser, type UserRow } from '../domain/users'
+import { endAllSessions, insertUser, normalizeEmail, toUser, type UserRow } from '../domain/users'
 import { now, paging, parseSort, sortExpression, withTotalCount } from './lists'
 
 const tags = ['users']
@@ -130,26 +130,14 @@ export default async function userRoutes(app: FastifyInstance) {
     { config: superuser, schema: { tags, body: UserCreate, response: { 201: User, 409: ErrorBody } } },
     async (request, reply) => {
       const body = request.body as UserCreate
-      const stamp = now()
       try {
-        const row = await app.db
-          .insertInto('users')
-          .values({
-            email: normalizeEmail(body.email),
-            username: body.username.trim(),
-            hashed_password: await hashPassword(body.password),
-            given_name: body.given_name ?? null,
-            family_name: body.family_name ?? null,
-            is_active: body.is_active ?? true,
-            is_verified: body.is_verified ?? false,
-            is_superuser: body.is_superuser ?? false,
-            // an administrator chose this password; the invitation mail lets the person choose their own
-            needs_password: true,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        const row = await insertUser(app.db, body, {
+          is_active: body.is_active ?? true,
+          is_verified: body.is_verified ?? false,
+          is_superuser: body.is_superuser ?? false,
+          // an administrator chose this password; the invitation mail lets the person choose their own
+          needs_password: true,
+        })
         return reply.code(201).send(toUser(row))
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateUser(error, true)
