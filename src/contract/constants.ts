@@ -15,6 +15,12 @@ export const STOCK_MUTATIONS_DEFAULT_LIMIT = 10
 export const GENERATED_PASSWORD_LENGTH = 14
 export const MIN_PASSWORD_LENGTH = 8
 
+/** A web address: http:// or https:// (the scheme in any case, as browsers accept it) and no spaces. */
+export const WEB_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://\\S+$'
+const webUrl = new RegExp(WEB_URL_PATTERN)
+/** Only such addresses are stored and put in an <img> or a link: never `javascript:`, `data:` or a relative path. */
+export const isWebUrl = (url: string | null | undefined): url is string => typeof url === 'string' && webUrl.test(url)
+
 /** fastapi-users error codes the UI may receive as `detail`. */
 export const AUTH_ERRORS = {
   LOGIN_BAD_CREDENTIALS: 'LOGIN_BAD_CREDENTIALS',

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS } from './constants'
+import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS, WEB_URL_PATTERN } from './constants'
 import { Id, Nullable, SortBy, timestamps } from './common'
 
 export const CurrencyCode = Type.Enum([...CURRENCIES])
@@ -7,7 +7,7 @@ const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
 const Text = (maxLength: number) => Nullable(Type.String({ maxLength }))
 /** Only http(s) URLs are stored, so no `javascript:` URL can reach an <img> or a link. */
 export const ImageUrl = Nullable(
-  Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', description: 'a web address starting with http:// or https://' }),
+  Type.String({ maxLength: 2048, pattern: `(${WEB_URL_PATTERN})|^$`, description: 'a web address starting with http:// or https://' }),
 )
 
 export const BrandRef = Type.Object({ id: Id, brand_name: Type.String() })

@@ -8,7 +8,7 @@ import { DEFAULT_SORT, nextSort } from '../../src/admin/products/list/sorting'
 import { pageCount, pagerState } from '../../src/admin/products/list/paging'
 import { highlightSince, isHighlighted } from '../../src/admin/products/list/highlight'
 import { withFilter } from '../../src/admin/products/list/filters'
-import { isWebUrl } from '../../src/admin/products/list/Thumbnail'
+import { isWebUrl } from '../../src/contract/constants'
 import { fakeProductsApi, manyProducts, renderScreens } from './products-fake'
 
 configure({ asyncUtilTimeout: 5000 })
@@ -67,6 +67,7 @@ describe('list helpers', () => {
   it('takes only http(s) addresses for an image', () => {
     expect(isWebUrl('https://img.example/a.png')).toBe(true)
     expect(isWebUrl('http://img.example/a.png')).toBe(true)
+    expect(isWebUrl('HTTPS://IMG.EXAMPLE/A.PNG')).toBe(true)
     for (const url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/a.png', '', null]) expect(isWebUrl(url)).toBe(false)
   })
 })

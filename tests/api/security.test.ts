@@ -151,8 +151,9 @@ describe('image URLs', () => {
     'https://example.com/\u2028javascript:alert(1)',
   ]
 
-  it('accepts and stores http and https URLs', async () => {
-    for (const url of ['https://example.com/a.png', 'http://images.example.com/p/1.jpg?size=30', 'https://example.com/javascript:not-a-scheme.png']) {
+  it('accepts and stores http and https URLs, the scheme in any case', async () => {
+    const accepted = ['https://example.com/a.png', 'http://images.example.com/p/1.jpg?size=30', 'https://example.com/javascript:not-a-scheme.png', 'HTTPS://EXAMPLE.COM/A.PNG', 'Http://example.com/b.png']
+    for (const url of accepted) {
       const res = await server.admin.post('/api/products/', { image_url: url })
       expect(res.statusCode, url).toBe(201)
       expect(res.json().image_url).toBe(url)
@@ -175,6 +176,6 @@ describe('image URLs', () => {
     expect((await server.admin.get('/api/products/?limit=100')).json().total).toBe(before)
     expect((await server.admin.get(`/api/products/${product.id}`)).json().image_url).toBe('https://example.com/kept.png')
     const stored = await server.database.db.selectFrom('products').select('image_url').where('image_url', 'is not', null).execute()
-    for (const { image_url } of stored) expect(image_url).toMatch(/^https?:\/\/\S+$/)
+    for (const { image_url } of stored) expect(image_url).toMatch(/^https?:\/\/\S+$/i)
   })
 })

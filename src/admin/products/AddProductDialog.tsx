@@ -7,6 +7,7 @@ import { SaveButton, TextInput, regex } from 'react-admin'
 import { Form, useCreate, useNotify, useTranslate, type HttpError } from 'ra-core'
 import { useFormState, useWatch } from 'react-hook-form'
 import type { Product, ProductCreate } from '../../contract'
+import { WEB_URL_PATTERN } from '../../contract/constants'
 import { BRAND_PICKER, PickOrCreateInput, SUPPLIER_PICKER } from '../common/PickOrCreate'
 
 /** the fields that stay filled in for the next product */
@@ -14,7 +15,7 @@ const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const
 type Kept = Pick<ProductCreate, (typeof KEPT_AFTER_SAVE)[number]>
 
 // the server stores only http(s) addresses; saying so before the round trip
-const webAddress = regex(/^https?:\/\/\S+$/i, 'products.add.image_url_invalid')
+const webAddress = regex(new RegExp(WEB_URL_PATTERN), 'products.add.image_url_invalid')
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== ''
 const filledOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => isFilled(value)))

@@ -7,7 +7,7 @@ import { EditBase, useEditContext, useNotify, useTranslate, type HttpError } fro
 import { useNavigate, useParams } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import { ProductBreadcrumb, productPath, productRef, useProductName } from './ProductBreadcrumb'
-import { isWebUrl } from './ProductTab'
+import { isWebUrl } from '../../../contract/constants'
 import { BRAND_PICKER, PickOrCreateInput } from '../../common/PickOrCreate'
 
 /** The server stores only http(s) images; saying so before sending spares a round trip. */

@@ -6,13 +6,13 @@ import EditIcon from '@mui/icons-material/Edit'
 import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Product } from '../../../contract'
+import { isWebUrl } from '../../../contract/constants'
 import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
 import { Barcode } from './Barcode'
 import { RemoveProductButton } from './RemoveProductButton'
 
 /** Only http(s) images are shown: any other scheme could run script or leak through a link. */
-export const isWebUrl = (url: string | null): url is string => Boolean(url && /^https?:\/\/\S+$/i.test(url))
 
 export default function ProductTab({ product }: ProductTabProps) {
   const translate = useTranslate()

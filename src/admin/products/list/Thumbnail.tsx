@@ -3,11 +3,10 @@ import { useState } from 'react'
 import { Box } from '@mui/material'
 import ImageIcon from '@mui/icons-material/ImageOutlined'
 import { useTranslate } from 'ra-core'
+import { isWebUrl } from '../../../contract/constants'
 
 export const THUMBNAIL_WIDTH = 30
 
-/** Only http(s) addresses are ever put in an <img>: never `javascript:`, `data:` or a relative path. */
-export const isWebUrl = (url: string | null | undefined): url is string => typeof url === 'string' && /^https?:\/\/\S+$/i.test(url)
 
 export function Thumbnail({ url }: { url: string | null | undefined }) {
   const translate = useTranslate()
