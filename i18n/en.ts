@@ -10,6 +10,16 @@ const en = {
     name: 'Stockroom',
     document_title: 'Stockroom - %{page}',
     language: 'Language',
+    last_edited: 'Last edited',
+    // dayjs formats ([text] is literal; LT, L are the locale's time and date)
+    calendar: {
+      sameDay: '[Today at] LT',
+      nextDay: '[Tomorrow at] LT',
+      nextWeek: 'dddd [at] LT',
+      lastDay: '[Yesterday at] LT',
+      lastWeek: '[Last] dddd [at] LT',
+      sameElse: 'L',
+    },
     menu: {
       open: 'Account menu',
       home: 'Home',
@@ -155,7 +165,6 @@ const en = {
       back: 'All organizations',
       delete_title: 'Delete organization "%{name}"?',
       delete_content: 'The organization is removed for good. An organization that supplies or sells products cannot be deleted.',
-      last_edited: 'Last edited %{when}',
     },
     warehouses: {
       title: 'Warehouses',
@@ -324,16 +333,6 @@ const en = {
     breadcrumb: 'Breadcrumb',
     close: 'Close',
     edit: 'Edit',
-    last_edited: 'Last edited',
-    // dayjs formats ([text] is literal; LT, L are the locale's time and date)
-    calendar: {
-      sameDay: '[Today at] LT',
-      nextDay: '[Tomorrow at] LT',
-      nextWeek: 'dddd [at] LT',
-      lastDay: '[Yesterday at] LT',
-      lastWeek: '[Last] dddd [at] LT',
-      sameElse: 'L',
-    },
     tabs: { product: 'Product', supplier: 'Supplier', sellers: 'Sellers', stock: 'Stock' },
     no_image: 'No image',
     image_broken: 'The image cannot be loaded',

@@ -6,7 +6,7 @@ import { Checkbox, FormControlLabel } from '@mui/material'
 import type { Organization } from '../../contract'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
-import { LastEdited } from './LastEdited'
+import { LastEdited } from '../common/LastEdited'
 
 export default function OrgEdit() {
   const notify = useNotify()

@@ -1,4 +1,4 @@
-// 'Last edited' as calendar text in the chosen language (SPEC §2), with the exact time in a tooltip.
+// 'Last edited' of products and organizations as calendar text (SPEC §2), with the exact time in a tooltip.
 import { Tooltip, Typography } from '@mui/material'
 import { useLocaleState, useTranslate } from 'ra-core'
 import dayjs from 'dayjs'
@@ -15,7 +15,7 @@ export function useCalendarText() {
   const translate = useTranslate()
   const [locale] = useLocaleState()
   return (date: string | Date, now: Date = new Date()) => {
-    const formats = Object.fromEntries(CALENDAR_CASES.map((name) => [name, translate(`product_detail.calendar.${name}`)]))
+    const formats = Object.fromEntries(CALENDAR_CASES.map((name) => [name, translate(`stockroom.calendar.${name}`)]))
     return dayjs(date).locale(locale).calendar(now, formats)
   }
 }
@@ -27,7 +27,7 @@ export function LastEdited({ at }: { at: string }) {
   const exact = dayjs(at).locale(locale).format('LL LTS')
   return (
     <Typography variant="body2" color="text.secondary">
-      {translate('product_detail.last_edited')}:{' '}
+      {translate('stockroom.last_edited')}:{' '}
       <Tooltip title={exact}>
         <time dateTime={at} tabIndex={0}>
           {calendarText(at)}
