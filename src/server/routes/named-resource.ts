@@ -6,7 +6,7 @@ import Type from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, type ListQuery } from '../../contract'
 import { conflict, notFound } from '../http-errors'
-import { isUniqueViolation } from '../db/errors'
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors'
 import { containsText } from '../db/dialect'
 import { now, paging, parseSort, sortExpression, withTotalCount } from './lists'
 
@@ -130,15 +130,21 @@ export function registerNamedResource(app: FastifyInstance, resource: NamedResou
 
   app.delete(`${resource.path}/:id`, { schema: { tags, params: IdParams, response: { 204: Type.Null() } } }, async (request, reply) => {
     const { id } = request.params as IdParams
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx.selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()
-        if (!row) throw notFound(resource.label)
-        const refusal = await resource.refusesDeletion(trx, row as Row)
-        if (refusal) throw refusal
-        await trx.deleteFrom(resource.table).where('id', '=', id).execute()
-      })
+    try {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()
+          if (!row) throw notFound(resource.label)
+          const refusal = await resource.refusesDeletion(trx, row as Row)
+          if (refusal) throw refusal
+          await trx.deleteFrom(resource.table).where('id', '=', id).execute()
+        })
+    } catch (error) {
+      // a reference written between the check and the delete (PostgreSQL reads committed rows): the same refusal
+      if (!isForeignKeyViolation(error)) throw error
+      throw (await resource.refusesDeletion(db(), await findOr404(id))) ?? error
+    }
     return reply.code(204).send()
   })
 }

@@ -17,7 +17,7 @@ import {
 } from '../../contract'
 import type { Database } from '../db/schema'
 import { conflict, notFound } from '../http-errors'
-import { isUniqueViolation } from '../db/errors'
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors'
 import { containsText } from '../db/dialect'
 import { duplicateName, registerNamedResource } from './named-resource'
 import { now, paging, parseSort, sortExpression, withTotalCount } from './lists'
@@ -143,22 +143,32 @@ export default async function warehouseRoutes(app: FastifyInstance) {
     { schema: { tags, params: LocationParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       const params = request.params as LocationParams
-      await app.db.transaction().execute(async (trx) => {
-        const location = await trx
+      const refusal = async (db: Kysely<Database>) => {
+        const location = await db
           .selectFrom('locations')
           .selectAll()
           .where('id', '=', params.location_id)
           .where('warehouse_id', '=', params.id)
           .executeTakeFirst()
-        if (!location) throw notFound('Location')
-        const n = await mutationCount(trx, 'location_id', location.id)
-        if (n > 0)
-          throw conflict('LOCATION_IN_USE', `Location "${location.location_name}" has ${mutationsWord(n)} and cannot be deleted.`, {
-            name: location.location_name,
-            count: n,
-          })
-        await trx.deleteFrom('locations').where('id', '=', location.id).execute()
-      })
+        if (!location) return notFound('Location')
+        const n = await mutationCount(db, 'location_id', location.id)
+        if (n === 0) return undefined
+        return conflict('LOCATION_IN_USE', `Location "${location.location_name}" has ${mutationsWord(n)} and cannot be deleted.`, {
+          name: location.location_name,
+          count: n,
+        })
+      }
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          const refused = await refusal(trx)
+          if (refused) throw refused
+          await trx.deleteFrom('locations').where('id', '=', params.location_id).execute()
+        })
+      } catch (error) {
+        // a booking written between the check and the delete (PostgreSQL reads committed rows): the same refusal
+        if (!isForeignKeyViolation(error)) throw error
+        throw (await refusal(app.db)) ?? error
+      }
       return reply.code(204).send()
     },
   )
