@@ -323,7 +323,7 @@ describe('without SMTP_URL (outbox)', () => {
     for (const file of files) {
       expect(file).toMatch(/\.eml$/)
       expect(fs.statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600)
-      const mail = parseMail(fs.readFileSync(path.join(outbox, file), 'utf8'), [email])
+      const mail = await parseMail(fs.readFileSync(path.join(outbox, file), 'utf8'), [email])
       expect(mail.raw).toMatch(new RegExp(`^To: ${email}$`, 'm'))
       tokens.push(tokenInLink(mail, PUBLIC_URL, 'password'))
     }

@@ -1,6 +1,7 @@
 // A real SMTP listener for tests: collects every message the server sends and lets a test await the next one
 // to an address. Plain SMTP on 127.0.0.1 with a random port (no STARTTLS, no AUTH), as a local relay would be.
 import type { AddressInfo } from 'node:net'
+import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
@@ -27,52 +28,11 @@ export interface Mailbox {
   close(): Promise<void>
 }
 
-/** Unfolded headers (lower-case names) and the body of an RFC 5322 message. */
-function splitMessage(raw: string): { headers: Map<string, string>; body: string } {
-  const end = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n')
-  const head = raw.slice(0, end).replace(/\r?\n[ \t]+/g, ' ')
-  const headers = new Map<string, string>()
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
-  }
-  return { headers, body: raw.slice(end).replace(/^\r?\n\r?\n/, '') }
-}
-
-function decodeBody(body: string, encoding = '7bit'): string {
-  switch (encoding.toLowerCase()) {
-    case 'base64':
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    case 'quoted-printable': {
-      const bytes = body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      return Buffer.from(bytes, 'latin1').toString('utf8')
-    }
-    default:
-      return body
-  }
-}
-
-/** Decodes =?utf-8?Q?...?= and =?utf-8?B?...?= words in a header. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, _charset: string, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
-  )
-}
-
-export function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
-  const { headers, body } = splitMessage(raw)
-  const type = headers.get('content-type') ?? 'text/plain'
-  if (!type.toLowerCase().startsWith('text/plain')) throw new Error(`expected a text/plain mail, got ${type}`)
-  return {
-    to: envelopeTo,
-    subject: decodeHeader(headers.get('subject') ?? ''),
-    text: decodeBody(body, headers.get('content-transfer-encoding')),
-    raw,
-  }
+/** The subject and text/plain body of a message as it arrived (postal-mime decodes headers and transfer encodings). */
+export async function parseMail(raw: string, envelopeTo: string[]): Promise<ReceivedMail> {
+  const parsed = await PostalMime.parse(raw)
+  if (parsed.html !== undefined || parsed.attachments.length > 0) throw new Error(`expected a plain text mail, got parts: ${parsed.headers.find((h) => h.key === 'content-type')?.value}`)
+  return { to: envelopeTo, subject: parsed.subject ?? '', text: parsed.text ?? '', raw }
 }
 
 export async function startMailbox(): Promise<Mailbox> {
@@ -99,16 +59,15 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        let mail: ReceivedMail
-        try {
-          mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => lower(r.address)))
-        } catch (error) {
-          return callback(error as Error)
-        }
-        void held.then(() => {
-          deliver(mail)
-          callback()
-        })
+        const to = session.envelope.rcptTo.map((r) => lower(r.address))
+        parseMail(Buffer.concat(chunks).toString('utf8'), to).then(
+          (mail) =>
+            held.then(() => {
+              deliver(mail)
+              callback()
+            }),
+          (error: Error) => callback(error),
+        )
       })
     },
   })
