@@ -46,7 +46,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    // without it, X-Forwarded-For is ignored: a client could otherwise name any address and dodge the rate limits
+    trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(errors)

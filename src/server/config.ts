@@ -20,6 +20,8 @@ const ConfigSchema = Type.Object({
   /** seconds */
   TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
   CORS_ORIGIN: Type.Optional(Type.String()),
+  /** addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (rate limits, logs) */
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Fa-f.:/, ]+$|^(loopback|linklocal|uniquelocal)$' })),
   /** sign-in, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
   RATE_LIMIT_WINDOW: Type.Integer({ minimum: 1, default: 900 }),
   /** attempts per window from one client address, per call */

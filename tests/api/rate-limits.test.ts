@@ -143,6 +143,34 @@ describe('sign-in', () => {
   })
 })
 
+describe('behind a reverse proxy', () => {
+  const attempt = (target: TestServer, remoteAddress: string, forwardedFor: string) =>
+    target.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: freshEmail() },
+      headers: { 'x-forwarded-for': forwardedFor },
+      remoteAddress,
+    })
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so a client cannot pick its own address', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < PER_ADDRESS; i++) expect((await attempt(server, address, `192.0.2.${i}`)).statusCode).toBe(202)
+    expectTooMany(await attempt(server, address, '192.0.2.200'), 'a new forwarded address from the same client')
+  })
+
+  it('counts per forwarded client address when TRUST_PROXY names the proxy', async () => {
+    const proxied = await startServer({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_WINDOW: String(WINDOW_SECONDS), RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS), RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT) })
+    try {
+      for (let i = 0; i < PER_ADDRESS; i++) expect((await attempt(proxied, '127.0.0.1', '198.51.100.7')).statusCode).toBe(202)
+      expectTooMany(await attempt(proxied, '127.0.0.1', '198.51.100.7'), 'the same client behind the proxy')
+      expect((await attempt(proxied, '127.0.0.1', '198.51.100.8')).statusCode).toBe(202)
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
 it('leaves other calls, public or not, unlimited', async () => {
   const address = freshAddress()
   for (let i = 0; i < PER_ADDRESS * 3; i++) {
