@@ -43,9 +43,11 @@ function targets(run: RunResult): string[] {
   const added = (list.http.get(1)?.p50 ?? NaN) - (list.direct.get(1)?.p50 ?? NaN)
   const bookings = Math.max(...[...(booking?.http.values() ?? [])].map((m) => m.perSecond))
   const check = (ok: boolean) => (ok ? 'met' : '**missed**')
+  // the issue sets the latency targets for the full catalogue; smaller runs show how the times grow with it
+  const atMillion = run.products >= 1_000_000
   return [
-    `- Read scenarios, worst p99 at 1 connection: ${ms(worst1)} ms (target under 25 ms on SQLite: ${run.kind === 'sqlite' ? check(worst1 < 25) : 'not a target here'})`,
-    `- Read scenarios, worst p99 at 32 connections: ${ms(worst32)} ms (target none over 100 ms: ${check(worst32 <= 100)})`,
+    `- Read scenarios, worst p99 at 1 connection: ${ms(worst1)} ms (target under 25 ms on SQLite at 1,000,000 products: ${run.kind === 'sqlite' && atMillion ? check(worst1 < 25) : 'not a target here'})`,
+    `- Read scenarios, worst p99 at 32 connections: ${ms(worst32)} ms (target none over 100 ms at 1,000,000 products: ${atMillion ? check(worst32 <= 100) : 'not a target at this size'})`,
     `- Default list page against the constant route: ${(share(1) * 100).toFixed(0)}% at 1 connection, ${(share(32) * 100).toFixed(0)}% at 32 (target at least 40%: ${check(share(32) >= 0.4)})`,
     `- HTTP and JSON on top of the in-process list query at p50: ${ms(added)} ms (target at most 2 ms: ${check(added <= 2)})`,
     `- Stock mutations posted: ${rate(bookings)} per second at best (target 1,500 on SQLite: ${run.kind === 'sqlite' ? check(bookings >= 1500) : 'not a target here'}); afterwards ${run.ledger.discrepancies === 0 ? 'every kept level equals the ledger' : `**${run.ledger.discrepancies} kept levels differ from the ledger**`} (checkLedger over all ${rate(run.mutations + run.ledger.bookings)} mutations, ${run.ledger.seconds.toFixed(0)} s)`,

@@ -223,10 +223,17 @@ async function findAndSort({ db, dialect }: Database, filter: Filter, sort: Sort
 const MIN_WINDOW = 200
 
 /**
+ * What finding one match through the search index costs, in rows of a walk. SQLite's FTS5 hands over the matching
+ * rowids; PostgreSQL's pg_trgm index gives candidates that are read and checked again, and the matches are sorted
+ * (measured at 100,000 products: finding 1,200 matches took 5 ms, walking 830 rows 1.5 ms).
+ */
+const FIND_COST: Record<Dialect, number> = { sqlite: 1, postgres: 4 }
+
+/**
  * The ids of one page in the order asked. Walking the sort order costs about `expected` rows if matches are spread
- * evenly; finding and sorting costs about `total`. A filtered walk is tried only when it looks clearly cheaper, and
- * is bounded to four times `expected` (which is then below `total`): when matches cluster late in the sort order,
- * the failed walk costs less than the finding that follows it.
+ * evenly; finding and sorting costs about `total` times FIND_COST. A filtered walk is tried only when it looks
+ * clearly cheaper, and is bounded to four times `expected`: when matches cluster late in the sort order, the failed
+ * walk costs less than the finding that follows it.
  */
 async function pageIds(database: Database, filter: Filter, sort: Sort, warehouseId: number | undefined, offset: number, limit: number, total: number, all: number): Promise<number[]> {
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
@@ -240,7 +247,7 @@ async function pageIds(database: Database, filter: Filter, sort: Sort, warehouse
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
   const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected))
-  if (window >= total) return findAndSort(database, filter, sort, warehouseId, offset, limit)
+  if (window >= total * FIND_COST[database.dialect]) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   return (await walkRuns(runs, offset, limit, window)) ?? findAndSort(database, filter, sort, warehouseId, offset, limit)
 }
 
@@ -269,19 +276,18 @@ export async function listProducts(database: Database, query: ProductListQuery):
     .select(SUMMARY_COLUMNS)
     .select([brandName.as('brand_name'), stock.as('stock')])
 
-  // nothing filters and the sort has an index: the page is one walk of it, read while the kept count is (one round
-  // trip on PostgreSQL instead of three)
+  // nothing filters and the sort has an index: the page is one walk of it, and each row carries the kept count, so
+  // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
   if (!isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')) {
-    const [kept, rows] = await Promise.all([
-      keptCount(database),
-      summaries
-        .orderBy(sortKey(sort), (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
-        .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-    ])
-    return { items: rows.map((row) => toProductSummary(row)), total: kept.count }
+    const rows = await summaries
+      .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
+      .orderBy(sortKey(sort), (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
+      .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
+      .offset(offset)
+      .limit(limit)
+      .execute()
+    const total = rows.length > 0 ? Number(rows[0].kept_count) : (await keptCount(database)).count
+    return { items: rows.map((row) => toProductSummary(row)), total }
   }
 
   const kept = await keptCount(database)
