@@ -17,7 +17,7 @@ async function openPersonMenu(page: Page) {
 }
 
 it('journey 7: a super-user adds a user; the mailed link sets a password and verifies; they sign in without the Users menu or data', async () => {
-  const admin = await openSession(e2e.browser, e2e.server)
+  const admin = await openSession(e2e)
   await signIn(admin.page)
   await openPersonMenu(admin.page)
   await personMenu(admin.page).getByRole('menuitem', { name: 'Users' }).click()
@@ -38,7 +38,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   // the invitation leads to /password/{token}
   const mail = await e2e.server.mailbox.next('jdoe@example.com')
   const token = tokenInLink(mail, e2e.server.url, 'password')
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   const userListCalls: number[] = []
   page.on('response', (response) => {
     if (/\/api\/users\/?(\?|$)/.test(new URL(response.url()).pathname + new URL(response.url()).search)) userListCalls.push(response.status())
@@ -79,7 +79,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
 it('journey 8: forgot password from the login screen; the mailed link sets a new one; the old one no longer works', async () => {
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   await api('POST', '/users/', { username: 'forgetful', email: 'forgetful@example.com', password: 'old-password-1' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await page.goto('/login')
   await page.getByRole('button', { name: 'Forgot password?' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reset password' })
@@ -116,7 +116,7 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
     body: JSON.stringify({ username: 'pat', email: 'pat@example.com', password: 'pat-password-1' }),
   })
   expect(registered.status).toBe(201)
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page, 'pat@example.com', 'pat-password-1')
   await openPersonMenu(page)
   await personMenu(page).getByRole('menuitem', { name: 'Profile' }).click()
@@ -168,7 +168,7 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
 })
 
 it('journey 11: sign out goes to /login and the old token no longer works against the API', async () => {
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
   const token = await page.evaluate(() => localStorage.getItem('jwt'))
   expect(token).toBeTruthy()

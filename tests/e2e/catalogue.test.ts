@@ -9,7 +9,7 @@ it('journey 6: brands and organizations — add, rename, delete; a brand in use 
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const used = await api<{ id: number }>('POST', '/brands/', { brand_name: 'Used' })
   await api('POST', '/products/', { article_number: 'CAT-1', brand_id: used.id })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
 
   // brands: add, rename, delete

@@ -10,7 +10,7 @@ import { openSession, serverAndBrowser } from './harness'
 const e2e = serverAndBrowser()
 
 it(`loads the sign-in screen with under ${FIRST_SCREEN_BUDGET / 1000} kB of JavaScript gzipped, the other screens' code left for later`, async () => {
-  const { page } = await openSession(e2e.browser, e2e.server)
+  const { page } = await openSession(e2e)
   const scripts = new Map<string, number>()
   const reading: Promise<void>[] = []
   page.on('response', (response) => {

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startMailbox, type Mailbox } from '../api/mailbox'
 import { freePort } from '../api/server-process'
@@ -114,7 +114,7 @@ export interface Session {
 }
 
 /** A fresh browser profile (no stored session) on the server. */
-export async function openSession(browser: Browser, server: E2EServer): Promise<Session> {
+export async function openSession({ browser, server }: { browser: Browser; server: E2EServer }): Promise<Session> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'en-GB' })
   // a step that waits longer than this has failed; playwright's 30 s would only slow the report down
   context.setDefaultTimeout(10_000)
@@ -133,6 +133,15 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+/** Creates `name` in a pick-or-create picker (brand, supplier, seller) within `scope`, and waits until it is picked. */
+export async function createInPicker(scope: Page | Locator, kind: 'brand' | 'supplier' | 'seller', name: string) {
+  const label = kind[0].toUpperCase() + kind.slice(1)
+  await scope.getByRole('button', { name: `Create a new ${kind}` }).click()
+  await scope.getByLabel(`${label}: name of the new ${kind}`).fill(name)
+  await scope.getByLabel(`${label}: name of the new ${kind}`).press('Enter')
+  await eventually(() => scope.getByRole('combobox', { name: label }).inputValue()).toBe(name)
 }
 
 /** Saves the last screen of a journey under test-results/ (git-ignored) for people to look at. */

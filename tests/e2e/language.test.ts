@@ -9,7 +9,7 @@ it('journey 10: switch to Nederlands; profile, product edit and react-admin cont
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'TAAL-1', description: 'Waterkoker' })
   await api('POST', '/brands/', { brand_name: 'Merk A' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
   await page.getByText('# Products: 1').waitFor()
 

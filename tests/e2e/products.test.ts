@@ -2,7 +2,7 @@
 // removing one product.
 import { expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, createInPicker, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -18,7 +18,7 @@ it('journey 2: products list — add with new brand and supplier, filter, clear,
     const code = String(n).padStart(3, '0')
     await api('POST', '/products/', { article_number: `ART-${code}`, sku: `SKU-${code}`, brand_id: alpha.id })
   }
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
   await page.goto('/products')
   await eventually(() => productCount(page)).toBe('# Products: 11')
@@ -30,14 +30,8 @@ it('journey 2: products list — add with new brand and supplier, filter, clear,
   await dialog.getByLabel('SKU').fill('NEW-1')
   await dialog.getByLabel('Article number').fill('ART-100')
   await dialog.getByLabel('Description').fill('First product of Zeta')
-  await dialog.getByRole('button', { name: 'Create a new brand' }).click()
-  await dialog.getByLabel('Brand: name of the new brand').fill('Zeta')
-  await dialog.getByLabel('Brand: name of the new brand').press('Enter')
-  await eventually(() => dialog.getByRole('combobox', { name: 'Brand' }).inputValue()).toBe('Zeta')
-  await dialog.getByRole('button', { name: 'Create a new supplier' }).click()
-  await dialog.getByLabel('Supplier: name of the new supplier').fill('Supplier One')
-  await dialog.getByLabel('Supplier: name of the new supplier').press('Enter')
-  await eventually(() => dialog.getByRole('combobox', { name: 'Supplier' }).inputValue()).toBe('Supplier One')
+  await createInPicker(dialog, 'brand', 'Zeta')
+  await createInPicker(dialog, 'supplier', 'Supplier One')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await page.getByText('Product ART-100 is added.').waitFor()
   // the modal stays for the next product: article number and brand kept, the rest cleared
@@ -110,7 +104,7 @@ it('journey 2: products list — add with new brand and supplier, filter, clear,
 it('journey 5: edit a product, the detail shows it with its EAN-13 barcode or a readable message, then remove it', async () => {
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'EDIT-1', sku: 'ED-1', description: 'Before' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
   await page.goto(`/products/${product.id}`)
   await page.getByRole('link', { name: 'Edit', exact: true }).click()
@@ -119,10 +113,7 @@ it('journey 5: edit a product, the detail shows it with its EAN-13 barcode or a 
   await page.getByLabel('Short description').fill('Blue kettle, 1.7 litre')
   await page.getByLabel('ASIN').fill('B00TEST123')
   await page.getByLabel('Barcode').fill('4006381333931')
-  await page.getByRole('button', { name: 'Create a new brand' }).click()
-  await page.getByLabel('Brand: name of the new brand').fill('Kettleworks')
-  await page.getByLabel('Brand: name of the new brand').press('Enter')
-  await eventually(() => page.getByRole('combobox', { name: 'Brand' }).inputValue()).toBe('Kettleworks')
+  await createInPicker(page, 'brand', 'Kettleworks')
   await page.getByRole('button', { name: 'Save' }).click()
   await page.waitForURL((url) => url.pathname === `/products/${product.id}`)
   await page.getByText('Product EDIT-1 is saved.').waitFor()

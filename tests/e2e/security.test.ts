@@ -21,7 +21,7 @@ it('runs every screen of the signed-in admin without a content security policy v
   await api('POST', `/products/${product.id}/stock_mutations`, { amount: 4, warehouse_id: warehouse.id, location_id: location.id })
   await api('POST', `/products/${product.id}/sellers`, {})
 
-  const { context, page, problems } = await openSession(e2e.browser, e2e.server)
+  const { context, page, problems } = await openSession(e2e)
   const violations: Violation[] = []
   await context.exposeBinding('reportViolation', (_source, violation: Violation) => violations.push(violation))
   await context.addInitScript(() => {
@@ -86,7 +86,7 @@ it('runs every screen of the signed-in admin without a content security policy v
 })
 
 it('keeps the password and the access token out of the server log', async () => {
-  const { page } = await openSession(e2e.browser, e2e.server)
+  const { page } = await openSession(e2e)
   await signIn(page)
   await page.goto('/products')
   await page.waitForLoadState('networkidle')

@@ -7,7 +7,7 @@ const e2e = serverAndBrowser()
 it('journey 1: signed out → /login?nextUrl=..., a wrong password is said, the right one lands on the page', async () => {
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'ART-1', sku: 'SKU-1' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
 
   await page.goto(`/products/${product.id}/stock`)
   await page.waitForURL('**/login?nextUrl=*')

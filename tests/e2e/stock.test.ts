@@ -8,7 +8,7 @@ const e2e = serverAndBrowser()
 it('journey 3: stock — create warehouse and location in the tab, book +10 and -3, totals, delete a mutation, warehouse refusal', async () => {
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'STOCK-1', sku: 'ST-1' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
   await page.goto(`/products/${product.id}/stock`)
   const total = page.getByTestId('stock-total')

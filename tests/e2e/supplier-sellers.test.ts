@@ -1,6 +1,6 @@
 // Journey 4: a product's supplier tab and sellers tab, saved and still there after a reload.
 import { expect, it } from 'vitest'
-import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, createInPicker, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -9,7 +9,7 @@ it('journey 4: supplier, MOQ, price and currency; two sellers (one created in th
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'SELL-1', sku: 'SE-1' })
   await api('POST', '/suppliers/', { org_name: 'Supplies Ltd' })
   await api('POST', '/sellers/', { org_name: 'Shop A' })
-  const { page, problems } = await openSession(e2e.browser, e2e.server)
+  const { page, problems } = await openSession(e2e)
   await signIn(page)
 
   // supplier tab
@@ -41,10 +41,7 @@ it('journey 4: supplier, MOQ, price and currency; two sellers (one created in th
 
   await page.getByRole('button', { name: 'Add seller' }).click()
   const second = page.getByRole('region', { name: 'Seller 2' })
-  await second.getByRole('button', { name: 'Create a new seller' }).click()
-  await second.getByLabel('Seller: name of the new seller').fill('Shop B')
-  await second.getByLabel('Seller: name of the new seller').press('Enter')
-  await eventually(() => second.getByRole('combobox', { name: 'Seller' }).inputValue()).toBe('Shop B')
+  await createInPicker(second, 'seller', 'Shop B')
   await second.getByRole('spinbutton', { name: 'Selling price' }).fill('11.50')
   await second.getByRole('combobox', { name: 'Currency' }).click()
   await page.getByRole('option', { name: 'USD' }).click()
