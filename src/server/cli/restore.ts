@@ -1,24 +1,19 @@
 // `npm run restore -- <file>`: puts a backup in place of the SQLite database of DATABASE_URL. Stop the server first:
 // the restore refuses while the database is open, and keeps the current database as <file>.before-restore-<time>.
 import { loadConfig } from '../config'
-import { dialectOf } from '../db'
-import { BackupError, restoreSqlite } from '../db/backup'
-import { describeDatabaseUrl } from '../db/wait'
+import { BackupError, restoreSqlite, sqliteFileOrExit } from '../db/backup'
 
 const config = loadConfig()
-if (dialectOf(config.DATABASE_URL) !== 'sqlite') {
-  console.error(
-    `npm run restore writes the SQLite database; ${describeDatabaseUrl(config.DATABASE_URL)} is PostgreSQL. ` +
-      'Restore a pg_dump with pg_restore --clean --if-exists --dbname="$DATABASE_URL" stockroom.dump, with the server stopped.',
-  )
-  process.exit(2)
-}
+const target = sqliteFileOrExit(
+  config.DATABASE_URL,
+  'restore',
+  'Restore a pg_dump with pg_restore --clean --if-exists --dbname="$DATABASE_URL" stockroom.dump, with the server stopped.',
+)
 const backup = process.argv[2]
 if (!backup) {
   console.error('Usage: npm run restore -- <backup file>   (stop the server first)')
   process.exit(2)
 }
-const target = config.DATABASE_URL.slice('sqlite:'.length)
 try {
   const { previous } = await restoreSqlite(backup, target)
   if (previous) console.log(`Kept the database as it was in ${previous}.`)

@@ -3,11 +3,20 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { dialectOf } from './index'
+import { describeDatabaseUrl } from './wait'
 
 /** Pages per backup step: all of them, so the copy is one read transaction and so one consistent snapshot. */
 const ALL_PAGES = 0x7fffffff
 
 export class BackupError extends Error {}
+
+/** The SQLite file of `databaseUrl`; on PostgreSQL, says what to use instead (`advice`) and exits 2. */
+export function sqliteFileOrExit(databaseUrl: string, command: string, advice: string): string {
+  if (dialectOf(databaseUrl) === 'sqlite') return databaseUrl.slice('sqlite:'.length)
+  console.error(`npm run ${command} works on a SQLite database; ${describeDatabaseUrl(databaseUrl)} is PostgreSQL. ${advice}`)
+  process.exit(2)
+}
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-')
 
