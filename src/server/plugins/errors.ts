@@ -88,6 +88,8 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body)
     const e = error as FastifyError
+    // the database, not the request, is the trouble: the client may try again after `seconds`
+    const unavailable = (seconds: number, detail: string, code: string) => reply.code(503).header('retry-after', String(seconds)).send({ detail, code })
     if (e.validation) return reply.code(422).send({ detail: toValidationItems(e.validation, e.validationContext ?? 'body') })
     switch (e.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -105,10 +107,7 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.code(409).send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
     if (isTransactionConflict(e)) {
       request.log.warn({ err: e }, 'transaction gave way to a concurrent one')
-      return reply.code(503).header('retry-after', '1').send({
-        detail: 'Someone changed the same records at the same moment, so nothing was changed. Please try again.',
-        code: 'DB_CONFLICT',
-      })
+      return unavailable(1, 'Someone changed the same records at the same moment, so nothing was changed. Please try again.', 'DB_CONFLICT')
     }
     if (isUnstorableValue(e)) {
       // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
@@ -118,14 +117,11 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
-      return reply.code(503).header('retry-after', '60').send({
-        detail: 'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',
-        code: 'DB_READ_ONLY',
-      })
+      return unavailable(60, 'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.', 'DB_READ_ONLY')
     }
     if (isUnavailable(e)) {
       request.log.error({ err: e }, 'database unavailable')
-      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not available right now. Please try again in a moment.', code: 'DB_UNAVAILABLE' })
+      return unavailable(5, 'The database is not available right now. Please try again in a moment.', 'DB_UNAVAILABLE')
     }
     const status = e.statusCode ?? 500
     if (status >= 500) {
