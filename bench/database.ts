@@ -22,14 +22,18 @@ const SEED = 1
 async function seed(url: string, products: number): Promise<void> {
   const started = performance.now()
   let shown = 0
-  await seedDatabase(url, { products, warehouses: 5, locations: 200, mutations: products * 5, seed: SEED }, {
-    loaded(done) {
-      if (done >= shown + products / 10) {
-        shown = done
-        console.log(`  seeded ${done.toLocaleString('en')} products (${((performance.now() - started) / 1000).toFixed(0)} s)`)
-      }
+  await seedDatabase(
+    url,
+    { products, warehouses: 5, locations: 200, mutations: products * 5, seed: SEED },
+    {
+      loaded(done) {
+        if (done >= shown + products / 10) {
+          shown = done
+          console.log(`  seeded ${done.toLocaleString('en')} products (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+        }
+      },
     },
-  })
+  )
   console.log(`  seed done in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
@@ -60,7 +64,10 @@ export async function benchDatabase({ kind, products, postgresUrl, reseed }: Ben
       await probe.connect()
       seeded = await probe
         .query<{ n: string }>(`select row_count as n from row_counts where table_name = 'products'`)
-        .then(({ rows }) => Number(rows[0]?.n) >= products, () => false)
+        .then(
+          ({ rows }) => Number(rows[0]?.n) >= products,
+          () => false,
+        )
         .finally(() => probe.end())
     }
     if (!seeded) {

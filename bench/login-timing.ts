@@ -14,7 +14,13 @@ import { ensureFirstSuperuser, insertUser } from '../src/server/domain/users'
 const rounds = Number(process.argv[2] ?? 200)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-login-bench-'))
 const url = `sqlite:${path.join(dir, 'bench.db')}`
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_ACCOUNT: '1000000' })
+const config = loadConfig({
+  DATABASE_URL: url,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_PER_ACCOUNT: '1000000',
+})
 const database = openDatabase(url)
 await migrateToLatest(database)
 await ensureFirstSuperuser(database.db, 'admin@example.com', 'admin-password-1', () => 'unused')
@@ -30,7 +36,12 @@ const attempts = {
 }
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(attempts).map((k) => [k, []]))
 const signIn = (username: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/jwt/login', payload: new URLSearchParams({ username, password: 'not-the-password' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/jwt/login',
+    payload: new URLSearchParams({ username, password: 'not-the-password' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
 
 for (const username of Object.values(attempts)) for (let i = 0; i < 5; i++) await signIn(username) // warm-up
 for (let round = 0; round < rounds; round++) {
@@ -48,7 +59,9 @@ const medians: number[] = []
 for (const [what, list] of Object.entries(times)) {
   const sorted = [...list].sort((a, b) => a - b)
   medians.push(quantile(sorted, 0.5))
-  console.log(`  ${what.padEnd(18)} median ${quantile(sorted, 0.5).toFixed(2)}  p10 ${quantile(sorted, 0.1).toFixed(2)}  p90 ${quantile(sorted, 0.9).toFixed(2)}`)
+  console.log(
+    `  ${what.padEnd(18)} median ${quantile(sorted, 0.5).toFixed(2)}  p10 ${quantile(sorted, 0.1).toFixed(2)}  p90 ${quantile(sorted, 0.9).toFixed(2)}`,
+  )
 }
 console.log(`  largest difference of medians: ${(Math.max(...medians) - Math.min(...medians)).toFixed(2)} ms`)
 await app.close()

@@ -19,7 +19,13 @@ function summarize(latencies: number[], seconds: number, failures: number): Meas
 }
 
 /** Drives the server for `seconds` with `connections` keeping one request each in flight. */
-export async function overHttp(url: string, token: string, next: (random: Random) => Request, connections: number, seconds: number): Promise<Measurement> {
+export async function overHttp(
+  url: string,
+  token: string,
+  next: (random: Random) => Request,
+  connections: number,
+  seconds: number,
+): Promise<Measurement> {
   const random = new Random(connections * 7919 + seconds)
   const latencies: number[] = []
   let failures = 0

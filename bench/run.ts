@@ -23,7 +23,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '1,32' },
     only: { type: 'string' },
     reseed: { type: 'boolean', default: false },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': {
+      type: 'string',
+      default: process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
     'dry-run': { type: 'boolean', default: false },
   },
 })
@@ -35,7 +38,8 @@ const connections = values.connections!.split(',').map(Number)
 const WARM_UP_SECONDS = 3
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
-const show = (m: Measurement) => `${Math.round(m.perSecond)}/s p50 ${m.p50.toFixed(2)} ms p99 ${m.p99.toFixed(2)} ms${m.failures ? `, ${m.failures} failed` : ''}`
+const show = (m: Measurement) =>
+  `${Math.round(m.perSecond)}/s p50 ${m.p50.toFixed(2)} ms p99 ${m.p99.toFixed(2)} ms${m.failures ? `, ${m.failures} failed` : ''}`
 
 const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url']!, reseed: values.reseed! })
 const database = openDatabase(url)
@@ -93,7 +97,12 @@ for (let i = 0; i < SEARCH_TERMS.length * 2; i++) {
   cold.push(performance.now() - started)
 }
 cold.sort((a, b) => a - b)
-const coldSearch: Measurement = { perSecond: NaN, p50: cold[Math.floor(cold.length / 2)], p99: cold[Math.floor(cold.length * 0.99)], failures: 0 }
+const coldSearch: Measurement = {
+  perSecond: NaN,
+  p50: cold[Math.floor(cold.length / 2)],
+  p99: cold[Math.floor(cold.length * 0.99)],
+  failures: 0,
+}
 log(`description filter with its count not remembered: p50 ${coldSearch.p50.toFixed(2)} ms, p99 ${coldSearch.p99.toFixed(2)} ms`)
 
 log('checking every kept stock level against the ledger')

@@ -52,7 +52,8 @@ export async function benchData({ db }: DatabaseHandle): Promise<BenchData> {
 /** What people type to find a product: the product words of the catalogue (about 1.2% of products each). */
 export const SEARCH_TERMS: readonly string[] = NOUNS.filter((noun) => noun.length >= 4)
 
-const listPath = (query: Record<string, string | number>) => `/api/products/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+const listPath = (query: Record<string, string | number>) =>
+  `/api/products/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
 const list = (name: string, make: (random: Random) => Record<string, string | number>): Scenario => ({
   name,
   next: (random) => ({ method: 'GET', path: listPath(make(random)) }),
@@ -84,7 +85,11 @@ export function scenarios(data: BenchData): Scenario[] {
     {
       name: 'Post a stock mutation',
       writes: true,
-      next: (random) => ({ method: 'POST', path: `/api/products/${product(random)}/stock_mutations`, body: JSON.stringify(booking(random)) }),
+      next: (random) => ({
+        method: 'POST',
+        path: `/api/products/${product(random)}/stock_mutations`,
+        body: JSON.stringify(booking(random)),
+      }),
       direct: (database, random, userId) => bookMutation(database.db, { product_id: product(random), ...booking(random), user_id: userId }),
     },
   ]

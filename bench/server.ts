@@ -54,8 +54,12 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
 
   const deadline = Date.now() + 120_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`)
-    const ready = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`)
+    const ready = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) throw new Error('server did not answer /api/health within two minutes')
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -65,7 +69,10 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
   })
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()} (a database seeded by another run keeps its first user: use a fresh one)`)
+  if (!login.ok)
+    throw new Error(
+      `sign-in failed: ${login.status} ${await login.text()} (a database seeded by another run keeps its first user: use a fresh one)`,
+    )
   const { access_token: token } = (await login.json()) as { access_token: string }
 
   let peak = 0

@@ -101,10 +101,14 @@ const en = {
         DUPLICATE: 'A record with this name already exists.',
         DUPLICATE_NAME: '"%{name}" already exists.',
         REFERENCE: 'This record is used elsewhere, or refers to something that is gone.',
-        BRAND_IN_USE: 'Brand "%{name}" is used by %{smart_count} product and cannot be deleted. |||| Brand "%{name}" is used by %{smart_count} products and cannot be deleted.',
-        ORGANIZATION_IN_USE: 'Organization "%{name}" is used by %{smart_count} product as supplier or seller and cannot be deleted. |||| Organization "%{name}" is used by %{smart_count} products as supplier or seller and cannot be deleted.',
-        WAREHOUSE_IN_USE: 'Warehouse "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Warehouse "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
-        LOCATION_IN_USE: 'Location "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Location "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
+        BRAND_IN_USE:
+          'Brand "%{name}" is used by %{smart_count} product and cannot be deleted. |||| Brand "%{name}" is used by %{smart_count} products and cannot be deleted.',
+        ORGANIZATION_IN_USE:
+          'Organization "%{name}" is used by %{smart_count} product as supplier or seller and cannot be deleted. |||| Organization "%{name}" is used by %{smart_count} products as supplier or seller and cannot be deleted.',
+        WAREHOUSE_IN_USE:
+          'Warehouse "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Warehouse "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
+        LOCATION_IN_USE:
+          'Location "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Location "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
         LAST_SUPERUSER: 'This is the last active super-user: make someone else super-user first.',
         USERNAME_EXISTS: 'Another user already has this username.',
         EMAIL_EXISTS: 'Another user already has this e-mail address.',
@@ -121,9 +125,32 @@ const en = {
     },
   },
   resources: {
-    products: { name: 'Product |||| Products', fields: { description: 'Description', brand: 'Brand', brand_id: 'Brand', article_number: 'Article number', sku: 'SKU', sku_amazon: 'ASIN', barcode: 'Barcode', image_url: 'Image URL', stock: 'Stock', supplier_id: 'Supplier', minimum_order_quantity: 'Minimum order quantity', purchase_price: 'Purchase price', purchase_currency: 'Currency', seller_id: 'Seller', selling_price: 'Selling price', selling_currency: 'Currency' } },
+    products: {
+      name: 'Product |||| Products',
+      fields: {
+        description: 'Description',
+        brand: 'Brand',
+        brand_id: 'Brand',
+        article_number: 'Article number',
+        sku: 'SKU',
+        sku_amazon: 'ASIN',
+        barcode: 'Barcode',
+        image_url: 'Image URL',
+        stock: 'Stock',
+        supplier_id: 'Supplier',
+        minimum_order_quantity: 'Minimum order quantity',
+        purchase_price: 'Purchase price',
+        purchase_currency: 'Currency',
+        seller_id: 'Seller',
+        selling_price: 'Selling price',
+        selling_currency: 'Currency',
+      },
+    },
     brands: { name: 'Brand |||| Brands', fields: { brand_name: 'Name', created_at: 'Created', updated_at: 'Last edited' } },
-    orgs: { name: 'Organization |||| Organizations', fields: { org_name: 'Name', is_seller: 'Seller', is_supplier: 'Supplier', created_at: 'Created', updated_at: 'Last edited' } },
+    orgs: {
+      name: 'Organization |||| Organizations',
+      fields: { org_name: 'Name', is_seller: 'Seller', is_supplier: 'Supplier', created_at: 'Created', updated_at: 'Last edited' },
+    },
     warehouses: { name: 'Warehouse |||| Warehouses', fields: { warehouse_name: 'Name', created_at: 'Created', updated_at: 'Last edited' } },
     users: {
       name: 'User |||| Users',
@@ -207,7 +234,8 @@ const en = {
     cannot_delete_self: 'You cannot delete your own account here.',
     empty: 'No user matches this search.',
     forbidden_title: 'Only super-users manage users',
-    forbidden: 'Your account is not a super-user account, so you cannot see or change other users. Ask a super-user if someone needs an account.',
+    forbidden:
+      'Your account is not a super-user account, so you cannot see or change other users. Ask a super-user if someone needs an account.',
   },
   stock: {
     total: 'Total stock',

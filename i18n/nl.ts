@@ -155,10 +155,14 @@ const nl: typeof en = {
         DUPLICATE: 'Er bestaat al een record met deze naam.',
         DUPLICATE_NAME: '"%{name}" bestaat al.',
         REFERENCE: 'Dit record wordt elders gebruikt, of verwijst naar iets dat niet meer bestaat.',
-        BRAND_IN_USE: 'Merk "%{name}" wordt gebruikt door %{smart_count} product en kan niet worden verwijderd. |||| Merk "%{name}" wordt gebruikt door %{smart_count} producten en kan niet worden verwijderd.',
-        ORGANIZATION_IN_USE: 'Organisatie "%{name}" is bij %{smart_count} product leverancier of verkoper en kan niet worden verwijderd. |||| Organisatie "%{name}" is bij %{smart_count} producten leverancier of verkoper en kan niet worden verwijderd.',
-        WAREHOUSE_IN_USE: 'Magazijn "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Magazijn "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
-        LOCATION_IN_USE: 'Locatie "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Locatie "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
+        BRAND_IN_USE:
+          'Merk "%{name}" wordt gebruikt door %{smart_count} product en kan niet worden verwijderd. |||| Merk "%{name}" wordt gebruikt door %{smart_count} producten en kan niet worden verwijderd.',
+        ORGANIZATION_IN_USE:
+          'Organisatie "%{name}" is bij %{smart_count} product leverancier of verkoper en kan niet worden verwijderd. |||| Organisatie "%{name}" is bij %{smart_count} producten leverancier of verkoper en kan niet worden verwijderd.',
+        WAREHOUSE_IN_USE:
+          'Magazijn "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Magazijn "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
+        LOCATION_IN_USE:
+          'Locatie "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Locatie "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
         LAST_SUPERUSER: 'Dit is de laatste actieve superuser: maak eerst iemand anders superuser.',
         USERNAME_EXISTS: 'Een andere gebruiker heeft deze gebruikersnaam al.',
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
@@ -175,10 +179,42 @@ const nl: typeof en = {
     },
   },
   resources: {
-    products: { name: 'Product |||| Producten', fields: { description: 'Omschrijving', brand: 'Merk', brand_id: 'Merk', article_number: 'Artikelnummer', sku: 'SKU', sku_amazon: 'ASIN', barcode: 'Barcode', image_url: 'Afbeelding-URL', stock: 'Voorraad', supplier_id: 'Leverancier', minimum_order_quantity: 'Minimale bestelhoeveelheid', purchase_price: 'Inkoopprijs', purchase_currency: 'Valuta', seller_id: 'Verkoper', selling_price: 'Verkoopprijs', selling_currency: 'Valuta' } },
+    products: {
+      name: 'Product |||| Producten',
+      fields: {
+        description: 'Omschrijving',
+        brand: 'Merk',
+        brand_id: 'Merk',
+        article_number: 'Artikelnummer',
+        sku: 'SKU',
+        sku_amazon: 'ASIN',
+        barcode: 'Barcode',
+        image_url: 'Afbeelding-URL',
+        stock: 'Voorraad',
+        supplier_id: 'Leverancier',
+        minimum_order_quantity: 'Minimale bestelhoeveelheid',
+        purchase_price: 'Inkoopprijs',
+        purchase_currency: 'Valuta',
+        seller_id: 'Verkoper',
+        selling_price: 'Verkoopprijs',
+        selling_currency: 'Valuta',
+      },
+    },
     brands: { name: 'Merk |||| Merken', fields: { brand_name: 'Naam', created_at: 'Aangemaakt', updated_at: 'Laatst bewerkt' } },
-    orgs: { name: 'Organisatie |||| Organisaties', fields: { org_name: 'Naam', is_seller: 'Verkoper', is_supplier: 'Leverancier', created_at: 'Aangemaakt', updated_at: 'Laatst bewerkt' } },
-    warehouses: { name: 'Magazijn |||| Magazijnen', fields: { warehouse_name: 'Naam', created_at: 'Aangemaakt', updated_at: 'Laatst bewerkt' } },
+    orgs: {
+      name: 'Organisatie |||| Organisaties',
+      fields: {
+        org_name: 'Naam',
+        is_seller: 'Verkoper',
+        is_supplier: 'Leverancier',
+        created_at: 'Aangemaakt',
+        updated_at: 'Laatst bewerkt',
+      },
+    },
+    warehouses: {
+      name: 'Magazijn |||| Magazijnen',
+      fields: { warehouse_name: 'Naam', created_at: 'Aangemaakt', updated_at: 'Laatst bewerkt' },
+    },
     users: {
       name: 'Gebruiker |||| Gebruikers',
       fields: {
@@ -218,7 +254,8 @@ const nl: typeof en = {
       edit_title: 'Organisatie "%{name}"',
       back: 'Alle organisaties',
       delete_title: 'Organisatie "%{name}" verwijderen?',
-      delete_content: 'De organisatie wordt definitief verwijderd. Een organisatie die producten levert of verkoopt, kan niet verwijderd worden.',
+      delete_content:
+        'De organisatie wordt definitief verwijderd. Een organisatie die producten levert of verkoopt, kan niet verwijderd worden.',
     },
     warehouses: {
       title: 'Magazijnen',
@@ -250,7 +287,8 @@ const nl: typeof en = {
     add: 'Gebruiker toevoegen',
     add_title: 'Nieuwe gebruiker',
     add_help: 'De nieuwe gebruiker krijgt een e-mail met een link om zelf een wachtwoord te kiezen.',
-    invited: 'Gebruiker "%{username}" toegevoegd. Er is een uitnodiging gestuurd naar %{email}: met de link daarin kiest de gebruiker zelf een wachtwoord.',
+    invited:
+      'Gebruiker "%{username}" toegevoegd. Er is een uitnodiging gestuurd naar %{email}: met de link daarin kiest de gebruiker zelf een wachtwoord.',
     invite_failed: 'Gebruiker "%{username}" is toegevoegd, maar de uitnodiging kon niet verstuurd worden: %{error}',
     no_name: 'Geen naam opgegeven',
     you: 'Uzelf',
@@ -261,7 +299,8 @@ const nl: typeof en = {
     cannot_delete_self: 'U kunt uw eigen account hier niet verwijderen.',
     empty: 'Geen gebruiker gevonden voor deze zoekopdracht.',
     forbidden_title: 'Alleen superusers beheren gebruikers',
-    forbidden: 'Uw account is geen superuser-account, dus u kunt andere gebruikers niet zien of wijzigen. Vraag een superuser als iemand een account nodig heeft.',
+    forbidden:
+      'Uw account is geen superuser-account, dus u kunt andere gebruikers niet zien of wijzigen. Vraag een superuser als iemand een account nodig heeft.',
   },
   stock: {
     total: 'Totale voorraad',
@@ -365,7 +404,11 @@ const nl: typeof en = {
   },
   pickers: {
     brand: { placeholder: 'Selecteer of maak een merk', create_new: 'Nieuw merk maken', new_name: 'naam van het nieuwe merk' },
-    supplier: { placeholder: 'Selecteer of maak een leverancier', create_new: 'Nieuwe leverancier maken', new_name: 'naam van de nieuwe leverancier' },
+    supplier: {
+      placeholder: 'Selecteer of maak een leverancier',
+      create_new: 'Nieuwe leverancier maken',
+      new_name: 'naam van de nieuwe leverancier',
+    },
     seller: { placeholder: 'Selecteer of maak een verkoper', create_new: 'Nieuwe verkoper maken', new_name: 'naam van de nieuwe verkoper' },
     save: 'Opslaan',
     cancel: 'Annuleren',

@@ -4,7 +4,16 @@ export const REQUEST_TIMEOUT_MS = 1000
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const PAGE_SIZES = [10, 25, 50, 100] as const
-export const PRODUCT_SORT_FIELDS = ['article_number', 'stock', 'created_at', 'sku', 'sku_amazon', 'description', 'updated_at', 'id'] as const
+export const PRODUCT_SORT_FIELDS = [
+  'article_number',
+  'stock',
+  'created_at',
+  'sku',
+  'sku_amazon',
+  'description',
+  'updated_at',
+  'id',
+] as const
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number]
 export const DEFAULT_PRODUCT_SORT = 'created_at.asc'
 export const PRODUCT_FILTERS = ['sku', 'sku_amazon', 'article_number', 'description', 'brand_id'] as const

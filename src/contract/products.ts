@@ -99,9 +99,7 @@ export const ProductUpdate = Type.Partial(
   }),
 )
 export type ProductUpdate = Static<typeof ProductUpdate>
-export const ProductCreate = Type.Partial(
-  Type.Object({ ...ProductUpdate.properties, supplier_id: Nullable(Id) }),
-)
+export const ProductCreate = Type.Partial(Type.Object({ ...ProductUpdate.properties, supplier_id: Nullable(Id) }))
 export type ProductCreate = Static<typeof ProductCreate>
 
 const filter = Type.Optional(Type.String({ maxLength: 200 }))

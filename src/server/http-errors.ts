@@ -17,9 +17,7 @@ export const conflict = (code: string, detail: string, params?: ErrorBody['param
   new HttpError(409, { detail, code, ...(params ? { params } : {}) })
 /** fastapi-users style: 400 {"detail": "SOME_CODE"} */
 export const badRequest = (detail: string) => new HttpError(400, { detail })
-export const unauthorized = () =>
-  new HttpError(401, { detail: 'Unauthorized' }, { 'www-authenticate': 'Bearer' })
+export const unauthorized = () => new HttpError(401, { detail: 'Unauthorized' }, { 'www-authenticate': 'Bearer' })
 export const forbidden = (detail = 'Forbidden') => new HttpError(403, { detail, code: 'FORBIDDEN' })
 export const unprocessable = (items: ValidationErrorItem[]) => new HttpError(422, { detail: items })
-export const invalidField = (loc: (string | number)[], msg: string, type = 'value_error') =>
-  unprocessable([{ loc, msg, type }])
+export const invalidField = (loc: (string | number)[], msg: string, type = 'value_error') => unprocessable([{ loc, msg, type }])

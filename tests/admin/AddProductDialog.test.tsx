@@ -50,7 +50,8 @@ async function pick(dialog: ReturnType<typeof within>, picker: string, option: s
 describe('Add product', { timeout: 60_000 }, () => {
   it('has the fields of a product, the image URL of url type, and both pickers with their placeholders', async () => {
     const { dialog } = await openDialog()
-    for (const name of ['SKU', 'ASIN', 'Article number', 'Description', 'Barcode', 'Image URL']) expect(field(dialog, name)).toBeInTheDocument()
+    for (const name of ['SKU', 'ASIN', 'Article number', 'Description', 'Barcode', 'Image URL'])
+      expect(field(dialog, name)).toBeInTheDocument()
     expect(field(dialog, 'Image URL')).toHaveAttribute('type', 'url')
     expect(dialog.getByRole('combobox', { name: 'Brand' })).toHaveAttribute('placeholder', 'Select or create a brand')
     expect(dialog.getByRole('combobox', { name: 'Supplier' })).toHaveAttribute('placeholder', 'Select or create a supplier')
@@ -126,7 +127,10 @@ describe('Add product', { timeout: 60_000 }, () => {
   it('says what is wrong when the server refuses, and keeps what was typed', async () => {
     const api = fakeProductsApi(world(), (request) =>
       request.method === 'POST' && request.url === '/api/products/'
-        ? { status: 422, json: { detail: [{ loc: ['body', 'barcode'], msg: 'String should have at most 100 characters', type: 'string_too_long' }] } }
+        ? {
+            status: 422,
+            json: { detail: [{ loc: ['body', 'barcode'], msg: 'String should have at most 100 characters', type: 'string_too_long' }] },
+          }
         : undefined,
     )
     const { dialog } = await openDialog(api)

@@ -28,7 +28,13 @@ const world = () => ({
 })
 
 /** The picker as a form would hold it; every change is recorded and the value shown. */
-function open({ picker = BRAND_PICKER, label = 'Brand', initial = null as Identifier | null, link = false, api = fakeProductsApi(world()) } = {}) {
+function open({
+  picker = BRAND_PICKER,
+  label = 'Brand',
+  initial = null as Identifier | null,
+  link = false,
+  api = fakeProductsApi(world()),
+} = {}) {
   const changes: [Identifier | null, string | undefined][] = []
   function Holder({ source }: { source: PickerSource }) {
     const [value, setValue] = useState<Identifier | null>(initial)

@@ -19,7 +19,8 @@ vi.mock('../../src/admin/products/stock/StockTab', () => ({
   ),
 }))
 
-const serving = (getOne: DataProvider['getOne']) => ({ getOne: vi.fn(getOne) }) as unknown as DataProvider & { getOne: ReturnType<typeof vi.fn> }
+const serving = (getOne: DataProvider['getOne']) =>
+  ({ getOne: vi.fn(getOne) }) as unknown as DataProvider & { getOne: ReturnType<typeof vi.fn> }
 const path = () => screen.getByTestId('path').textContent
 
 /** A list like the real one: its rows (summaries) land in react-admin's cache under each product's key. */
@@ -64,7 +65,10 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
   })
 
   it('says the product does not exist when the server answers 404', async () => {
-    renderProductScreens('/products/7', serving(() => Promise.reject(new HttpError('It no longer exists', 404, {}))))
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.reject(new HttpError('It no longer exists', 404, {}))),
+    )
     expect(await screen.findByText('Product 7 does not exist: it may have been removed.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'To the products' })).toHaveAttribute('href', '/products')
   })
@@ -79,7 +83,9 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
   it('shows why loading failed, and loads again on Try again', async () => {
     let calls = 0
     const dataProvider = serving(() =>
-      ++calls === 1 ? Promise.reject(new HttpError('The server did not answer within 1 second(s).', 0, {})) : (Promise.resolve({ data: aProduct() }) as never),
+      ++calls === 1
+        ? Promise.reject(new HttpError('The server did not answer within 1 second(s).', 0, {}))
+        : (Promise.resolve({ data: aProduct() }) as never),
     )
     renderProductScreens('/products/7', dataProvider)
     expect(await screen.findByText('The product could not be loaded: The server did not answer within 1 second(s).')).toBeInTheDocument()
@@ -89,7 +95,10 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
   })
 
   it('shows a breadcrumb of links and names the page after the article number', async () => {
-    renderProductScreens('/products/7', serving(() => Promise.resolve({ data: aProduct() }) as never))
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.resolve({ data: aProduct() }) as never),
+    )
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' })
     await within(breadcrumb).findByText('ART-7')
     const links = within(breadcrumb).getAllByRole('link')
@@ -102,12 +111,18 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
   })
 
   it('names a product without article number by its id', async () => {
-    renderProductScreens('/products/7', serving(() => Promise.resolve({ data: aProduct({ article_number: null }) }) as never))
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.resolve({ data: aProduct({ article_number: null }) }) as never),
+    )
     await waitFor(() => expect(document.title).toBe('Stockroom - Product #7'))
   })
 
   it('closes to the product list', async () => {
-    renderProductScreens('/products/7', serving(() => Promise.resolve({ data: aProduct() }) as never))
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.resolve({ data: aProduct() }) as never),
+    )
     await screen.findByText('Blue teapot')
     await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0])
     expect(await screen.findByText('products list')).toBeInTheDocument()
@@ -115,7 +130,10 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
   })
 
   it('chooses the tab by route, and a tab click navigates to its route', async () => {
-    renderProductScreens('/products/7/stock', serving(() => Promise.resolve({ data: aProduct() }) as never))
+    renderProductScreens(
+      '/products/7/stock',
+      serving(() => Promise.resolve({ data: aProduct() }) as never),
+    )
     expect(await screen.findByText('stock tab of ART-7: reload')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Stock' })).toHaveAttribute('aria-selected', 'true')
 
@@ -145,7 +163,10 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(2024, 2, 15, 16, 0))
     const updatedAt = new Date(2024, 2, 14, 13, 30, 5).toISOString()
-    renderProductScreens('/products/7', serving(() => Promise.resolve({ data: aProduct({ updated_at: updatedAt }) }) as never))
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.resolve({ data: aProduct({ updated_at: updatedAt }) }) as never),
+    )
     const when = await screen.findByText('Yesterday at 1:30 PM')
     expect(when.parentElement).toHaveTextContent('Last edited: Yesterday at 1:30 PM')
     expect(when).toHaveAttribute('datetime', updatedAt)
@@ -157,7 +178,11 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(2024, 2, 15, 16, 0))
     const updatedAt = new Date(2024, 2, 15, 9, 5).toISOString()
-    renderProductScreens('/products/7', serving(() => Promise.resolve({ data: aProduct({ updated_at: updatedAt }) }) as never), { locale: 'nl' })
+    renderProductScreens(
+      '/products/7',
+      serving(() => Promise.resolve({ data: aProduct({ updated_at: updatedAt }) }) as never),
+      { locale: 'nl' },
+    )
     const when = await screen.findByText('vandaag om 09:05')
     expect(when.parentElement).toHaveTextContent('Laatst bewerkt: vandaag om 09:05')
     expect(screen.getByRole('tab', { name: 'Voorraad' })).toBeInTheDocument()

@@ -15,12 +15,17 @@ const BRANDS = [
 const translate = (key: string) => String(key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], en) ?? key)
 
 /** The real dataProvider over a fake server that keeps one product and answers PATCH with `patch`. */
-function server(patch: (body: Record<string, unknown>, product: Product) => { status?: number; json?: unknown } = (body, product) => ({ json: { ...product, ...body } })) {
+function server(
+  patch: (body: Record<string, unknown>, product: Product) => { status?: number; json?: unknown } = (body, product) => ({
+    json: { ...product, ...body },
+  }),
+) {
   let product = aProduct()
   const api = fakeFetch((request: Recorded) => {
     const url = new URL(request.url, 'http://test')
     if (request.method === 'GET' && url.pathname === '/api/products/7') return { json: product }
-    if (request.method === 'GET' && url.pathname === '/api/brands/') return { json: BRANDS, headers: { 'x-total-count': String(BRANDS.length) } }
+    if (request.method === 'GET' && url.pathname === '/api/brands/')
+      return { json: BRANDS, headers: { 'x-total-count': String(BRANDS.length) } }
     const brand = url.pathname.match(/^\/api\/brands\/(\d+)$/)
     if (request.method === 'GET' && brand) return { json: BRANDS.find((b) => b.id === Number(brand[1])) }
     if (request.method === 'POST' && url.pathname === '/api/brands/') {
@@ -71,7 +76,7 @@ describe('ProductEdit', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Product ART-7 is saved.')).toBeInTheDocument()
   })
 
-  it('saves a brand created on the spot as the product\'s brand', async () => {
+  it("saves a brand created on the spot as the product's brand", async () => {
     const { dataProvider, patches } = server()
     renderProductScreens('/products/7/edit', dataProvider)
     await userEvent.click(await screen.findByRole('button', { name: 'Create a new brand' }))

@@ -28,7 +28,10 @@ const world = () => ({
 
 function open(product: Product = aFullProduct({ sellers_info: entries() }), api = fakeProductsApi(world())) {
   const refresh = vi.fn()
-  renderScreens({ '/products/:id/sellers': <SellersTab product={product} refresh={refresh} />, '/orgs/:id': <p>organization page</p> }, { at: '/products/7/sellers', dataProvider: api.dataProvider })
+  renderScreens(
+    { '/products/:id/sellers': <SellersTab product={product} refresh={refresh} />, '/orgs/:id': <p>organization page</p> },
+    { at: '/products/7/sellers', dataProvider: api.dataProvider },
+  )
   return { api, refresh }
 }
 

@@ -17,7 +17,13 @@ configure({ asyncUtilTimeout: 8_000 })
 const stamp = '2026-03-04T10:20:30.000Z'
 const rotterdam = { id: 1, warehouse_name: 'Rotterdam', created_at: stamp, updated_at: stamp }
 const amsterdam = { id: 2, warehouse_name: 'Amsterdam', created_at: stamp, updated_at: stamp }
-const location = (id: number, name: string, warehouseId: number) => ({ id, location_name: name, warehouse_id: warehouseId, created_at: stamp, updated_at: stamp })
+const location = (id: number, name: string, warehouseId: number) => ({
+  id,
+  location_name: name,
+  warehouse_id: warehouseId,
+  created_at: stamp,
+  updated_at: stamp,
+})
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -101,7 +107,10 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
       return { status: 201, json: booked }
     }
     if ((match = path.match(/^\/api\/products\/5\/stock_mutations\/(\d+)$/)) && request.method === 'DELETE') {
-      mutations.splice(mutations.findIndex((m) => m.id === Number(match![1])), 1)
+      mutations.splice(
+        mutations.findIndex((m) => m.id === Number(match![1])),
+        1,
+      )
       return { status: 204 }
     }
     return { status: 404, json: { detail: `no fake for ${request.method} ${path}` } }
@@ -114,12 +123,17 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
 
 function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = product()) {
   const refresh = vi.fn()
-  renderInAdmin({ '/products/:id/stock': <StockTab product={shown} refresh={refresh} /> }, { at: '/products/5/stock', dataProvider: api.dataProvider })
+  renderInAdmin(
+    { '/products/:id/stock': <StockTab product={shown} refresh={refresh} /> },
+    { at: '/products/5/stock', dataProvider: api.dataProvider },
+  )
   return { refresh }
 }
 
 const writes = (requests: Recorded[]) =>
-  requests.filter((r) => r.method !== 'GET').map((r) => ({ method: r.method, path: new URL(r.url, 'http://x').pathname, body: r.body && JSON.parse(r.body) }))
+  requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({ method: r.method, path: new URL(r.url, 'http://x').pathname, body: r.body && JSON.parse(r.body) }))
 
 describe('StockTab', () => {
   it('shows the total and the non-zero levels, warehouses sorted by name', async () => {
@@ -165,7 +179,11 @@ describe('StockTab', () => {
 
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
     expect(writes(api.requests)).toEqual([
-      { method: 'POST', path: '/api/products/5/stock_mutations/', body: { amount: -3, note: 'broken box', warehouse_id: 1, location_id: 11, product_id: 5 } },
+      {
+        method: 'POST',
+        path: '/api/products/5/stock_mutations/',
+        body: { amount: -3, note: 'broken box', warehouse_id: 1, location_id: 11, product_id: 5 },
+      },
     ])
     expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('')
@@ -179,7 +197,9 @@ describe('StockTab', () => {
   it('shows why a booking failed and keeps what was typed', async () => {
     const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
     api.overrides.push((r) =>
-      r.method === 'POST' ? { status: 422, json: { detail: [{ loc: ['body', 'location_id'], msg: 'Location 11 does not exist', type: 'missing' }] } } : undefined,
+      r.method === 'POST'
+        ? { status: 422, json: { detail: [{ loc: ['body', 'location_id'], msg: 'Location 11 does not exist', type: 'missing' }] } }
+        : undefined,
     )
     const { refresh } = renderTab(api)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('11'))
@@ -219,7 +239,11 @@ describe('StockTab', () => {
     const locationSelect = screen.getByRole('combobox', { name: 'Location' })
     await waitFor(() => expect(locationSelect).toBeEnabled())
     expect(locationSelect).toHaveValue('')
-    expect(within(locationSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a location', 'A-1', 'A-2'])
+    expect(
+      within(locationSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a location', 'A-1', 'A-2'])
     expect(api.requests.some((r) => r.url.startsWith('/api/warehouses/1/locations'))).toBe(true)
 
     await userEvent.selectOptions(warehouse, 'Amsterdam')
@@ -249,7 +273,11 @@ describe('StockTab', () => {
       r.method === 'DELETE'
         ? {
             status: 409,
-            json: { detail: 'Warehouse "Rotterdam" has 2 stock mutations and cannot be deleted.', code: 'WAREHOUSE_IN_USE', params: { name: 'Rotterdam', count: 2 } },
+            json: {
+              detail: 'Warehouse "Rotterdam" has 2 stock mutations and cannot be deleted.',
+              code: 'WAREHOUSE_IN_USE',
+              params: { name: 'Rotterdam', count: 2 },
+            },
           }
         : undefined,
     )
@@ -259,7 +287,9 @@ describe('StockTab', () => {
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Remove warehouse "Rotterdam"?')).toBeInTheDocument()
     expect(within(dialog).getByText('Warehouse and all related locations will be deleted.')).toBeInTheDocument()
-    expect(within(dialog).getByText('Deletion is only possible if no stock mutations are registered to this warehouse.')).toBeInTheDocument()
+    expect(
+      within(dialog).getByText('Deletion is only possible if no stock mutations are registered to this warehouse.'),
+    ).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Warehouse "Rotterdam" has 2 stock mutations and cannot be deleted.')
     expect(writes(api.requests)).toEqual([{ method: 'DELETE', path: '/api/warehouses/1', body: undefined }])
@@ -305,7 +335,9 @@ describe('StockTab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }))
     await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(3))
     expect(screen.getAllByTestId('mutation-row')[0]).toHaveTextContent('+11')
-    const pages = api.requests.filter((r) => r.url.startsWith('/api/products/5/stock_mutations')).map((r) => new URL(r.url, 'http://x').search)
+    const pages = api.requests
+      .filter((r) => r.url.startsWith('/api/products/5/stock_mutations'))
+      .map((r) => new URL(r.url, 'http://x').search)
     expect(pages).toEqual(['?skip=0&limit=10&sort_by=id.desc', '?skip=10&limit=10&sort_by=id.desc'])
   })
 

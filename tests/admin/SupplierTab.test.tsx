@@ -12,7 +12,13 @@ beforeEach(() => localStorage.clear())
 
 const supplied = () =>
   aFullProduct({
-    supplier_info: { supplier_id: 5, supplier: { id: 5, org_name: 'Global Parts' }, minimum_order_quantity: 10, purchase_price: 2.5, purchase_currency: 'EUR' },
+    supplier_info: {
+      supplier_id: 5,
+      supplier: { id: 5, org_name: 'Global Parts' },
+      minimum_order_quantity: 10,
+      purchase_price: 2.5,
+      purchase_currency: 'EUR',
+    },
   })
 const world = (product: Product) => ({
   products: [{ ...product }],
@@ -28,7 +34,10 @@ const world = (product: Product) => ({
 
 function open(product: Product, api = fakeProductsApi(world(product))) {
   const refresh = vi.fn()
-  renderScreens({ '/products/:id/supplier': <SupplierTab product={product} refresh={refresh} />, '/orgs/:id': <p>organization page</p> }, { at: `/products/${product.id}/supplier`, dataProvider: api.dataProvider })
+  renderScreens(
+    { '/products/:id/supplier': <SupplierTab product={product} refresh={refresh} />, '/orgs/:id': <p>organization page</p> },
+    { at: `/products/${product.id}/supplier`, dataProvider: api.dataProvider },
+  )
   return { api, refresh }
 }
 
@@ -46,7 +55,12 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     const currency = screen.getByRole('combobox', { name: 'Currency' })
     expect(currency).toHaveTextContent('EUR')
     await userEvent.click(currency)
-    expect(screen.getAllByRole('option').map((o) => o.textContent!.trim()).filter(Boolean)).toEqual(['EUR', 'GBP', 'USD'])
+    expect(
+      screen
+        .getAllByRole('option')
+        .map((o) => o.textContent!.trim())
+        .filter(Boolean),
+    ).toEqual(['EUR', 'GBP', 'USD'])
     await userEvent.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
   })
@@ -66,7 +80,12 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The supplier data is saved.')).toBeInTheDocument()
     expect(api.writes()).toHaveLength(1)
     expect(api.writes()[0]).toMatch(/^PATCH \/api\/products\/7\/supplier /)
-    expect(JSON.parse(api.writes()[0].replace(/^PATCH \S+ /, ''))).toEqual({ supplier_id: 8, minimum_order_quantity: 24, purchase_price: 3.75, purchase_currency: 'USD' })
+    expect(JSON.parse(api.writes()[0].replace(/^PATCH \S+ /, ''))).toEqual({
+      supplier_id: 8,
+      minimum_order_quantity: 24,
+      purchase_price: 3.75,
+      purchase_currency: 'USD',
+    })
     expect(refresh).toHaveBeenCalledTimes(1)
   })
 

@@ -4,7 +4,18 @@ import { createAuthProvider, loginUrlFor, safeNextUrl } from '../../src/admin/pr
 import { session, TOKEN_KEY, USER_KEY } from '../../src/admin/providers/session'
 import { echoTranslate, fakeFetch, type Recorded } from './fake-api'
 
-const user = { id: 1, email: 'a@b.c', username: 'ann', given_name: 'Ann', family_name: 'Lee', is_active: true, is_verified: true, is_superuser: false, created_at: '', updated_at: '' }
+const user = {
+  id: 1,
+  email: 'a@b.c',
+  username: 'ann',
+  given_name: 'Ann',
+  family_name: 'Lee',
+  is_active: true,
+  is_verified: true,
+  is_superuser: false,
+  created_at: '',
+  updated_at: '',
+}
 let requests: Recorded[]
 let answer: (r: Recorded) => { status?: number; json?: unknown }
 const make = () => {

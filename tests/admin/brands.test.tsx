@@ -37,7 +37,11 @@ describe('Brands', { timeout: 20_000 }, () => {
     const api = fakeRest({ brands: brands() })
     await open(api)
     expect(api.requests[0].url).toMatch(/^\/api\/brands\/\?skip=0&limit=25&sort_by=brand_name\.asc/)
-    expect(screen.getAllByRole('textbox', { name: /^Name: / }).map((input) => (input as HTMLInputElement).value)).toEqual(['Acme', 'Bosch', 'Stanley'])
+    expect(screen.getAllByRole('textbox', { name: /^Name: / }).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Acme',
+      'Bosch',
+      'Stanley',
+    ])
     expect(screen.getByRole('button', { name: 'Save Bosch' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Delete Bosch' })).toBeEnabled()
   })

@@ -42,7 +42,10 @@ describe('dataProvider', () => {
 
   it('gets one, gets many one by one, creates, updates only changed fields with PATCH, deletes', async () => {
     const provider = make()
-    answer = (r) => ({ json: { id: Number(r.url.split('/').pop()) || 9, brand_name: 'B' }, status: r.method === 'POST' ? 201 : r.method === 'DELETE' ? 204 : 200 })
+    answer = (r) => ({
+      json: { id: Number(r.url.split('/').pop()) || 9, brand_name: 'B' },
+      status: r.method === 'POST' ? 201 : r.method === 'DELETE' ? 204 : 200,
+    })
     expect((await provider.getOne('brands', { id: 4 })).data).toMatchObject({ id: 4 })
     expect(last()).toMatchObject({ method: 'GET', url: '/api/brands/4' })
 
@@ -81,7 +84,13 @@ describe('dataProvider', () => {
       filter: {},
     })
     expect(last().url).toBe('/api/products/5/stock_mutations/?skip=10&limit=10&sort_by=id.desc')
-    await provider.getManyReference('locations', { target: 'warehouse_id', id: 2, pagination: { page: 1, perPage: 100 }, sort: { field: 'location_name', order: 'ASC' }, filter: {} })
+    await provider.getManyReference('locations', {
+      target: 'warehouse_id',
+      id: 2,
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'location_name', order: 'ASC' },
+      filter: {},
+    })
     expect(last().url).toBe('/api/warehouses/2/locations/?skip=0&limit=100&sort_by=location_name.asc')
 
     answer = (r) => ({ json: { id: 1 }, status: r.method === 'POST' ? 201 : r.method === 'DELETE' ? 204 : 200 })
@@ -97,7 +106,11 @@ describe('dataProvider', () => {
     expect(last()).toMatchObject({ method: 'DELETE', url: '/api/products/5/sellers/3' })
     await provider.create('warehouses/2/locations', { data: { location_name: 'A-1' } })
     expect(last()).toMatchObject({ method: 'POST', url: '/api/warehouses/2/locations/' })
-    await provider.update('warehouses/2/locations', { id: 7, data: { location_name: 'A-2' }, previousData: { id: 7, location_name: 'A-1' } })
+    await provider.update('warehouses/2/locations', {
+      id: 7,
+      data: { location_name: 'A-2' },
+      previousData: { id: 7, location_name: 'A-1' },
+    })
     expect(last()).toMatchObject({ method: 'PATCH', url: '/api/warehouses/2/locations/7', body: '{"location_name":"A-2"}' })
     await provider.updateSupplier(5, { supplier_id: 3, purchase_currency: 'EUR' })
     expect(last()).toMatchObject({ method: 'PATCH', url: '/api/products/5/supplier', body: '{"supplier_id":3,"purchase_currency":"EUR"}' })
@@ -105,12 +118,18 @@ describe('dataProvider', () => {
 
   it('turns failures into errors that say why and mark form fields', async () => {
     const provider = make()
-    answer = () => ({ status: 409, json: { detail: 'Brand "A" is used by 3 products and cannot be deleted.', code: 'BRAND_IN_USE', params: { name: 'A', count: 3 } } })
+    answer = () => ({
+      status: 409,
+      json: { detail: 'Brand "A" is used by 3 products and cannot be deleted.', code: 'BRAND_IN_USE', params: { name: 'A', count: 3 } },
+    })
     await expect(provider.delete('brands', { id: 1 })).rejects.toMatchObject({
       status: 409,
       message: 'stockroom.errors.codes.BRAND_IN_USE {"name":"A","count":3,"smart_count":3}',
     })
-    answer = () => ({ status: 422, json: { detail: [{ loc: ['body', 'brand_name'], msg: 'String should not be blank', type: 'string_pattern_mismatch' }] } })
+    answer = () => ({
+      status: 422,
+      json: { detail: [{ loc: ['body', 'brand_name'], msg: 'String should not be blank', type: 'string_pattern_mismatch' }] },
+    })
     await expect(provider.create('brands', { data: { brand_name: ' ' } })).rejects.toMatchObject({
       status: 422,
       body: { errors: { brand_name: 'String should not be blank' } },

@@ -19,11 +19,16 @@ export function fakeFetch(answer: (request: Recorded) => { status?: number; json
     }
     requests.push(request)
     const { status = 200, json = null, headers = {} } = answer(request)
-    return new Response(status === 204 ? null : JSON.stringify(json), { status, headers: { 'content-type': 'application/json', ...headers } })
+    return new Response(status === 204 ? null : JSON.stringify(json), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    })
   })
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests }
 }
 
 /** translate that shows the key and its options, so tests can see what would be said */
 export const echoTranslate = (key: string, options?: Record<string, unknown>) =>
-  options && Object.keys(options).some((k) => k !== '_') ? `${key} ${JSON.stringify(Object.fromEntries(Object.entries(options).filter(([k]) => k !== '_')))}` : key
+  options && Object.keys(options).some((k) => k !== '_')
+    ? `${key} ${JSON.stringify(Object.fromEntries(Object.entries(options).filter(([k]) => k !== '_')))}`
+    : key

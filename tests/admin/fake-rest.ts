@@ -26,7 +26,9 @@ export function fakeRest(collections: Record<string, Row[]>, refuse: (request: R
       case 'GET': {
         if (id !== undefined) return { json: rows[index] }
         const q = url.searchParams.get('q')?.toLowerCase()
-        let found = q ? rows.filter((row) => Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) : [...rows]
+        let found = q
+          ? rows.filter((row) => Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(q)))
+          : [...rows]
         const [field, order] = (url.searchParams.get('sort_by') ?? 'id.asc').split('.')
         found.sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (order === 'desc' ? -1 : 1))
         const skip = Number(url.searchParams.get('skip') ?? 0)

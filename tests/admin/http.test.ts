@@ -11,11 +11,17 @@ describe('http client', () => {
     vi.useFakeTimers()
     const neverAnswers = vi.fn(
       (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     )
     const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch: neverAnswers as unknown as typeof fetch })
     const call = api('/brands/')
-    const outcome = expect(call).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.timeout {"seconds":1}', body: { timeout: true } })
+    const outcome = expect(call).rejects.toMatchObject({
+      status: 0,
+      message: 'stockroom.errors.timeout {"seconds":1}',
+      body: { timeout: true },
+    })
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
     expect(neverAnswers.mock.calls[0][1].signal!.aborted).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -23,7 +29,11 @@ describe('http client', () => {
   })
 
   it('says the server cannot be reached when the network fails', async () => {
-    const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch })
+    const api = createHttpClient({
+      getToken: () => null,
+      translate: echoTranslate,
+      fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+    })
     await expect(api('/brands/')).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.network {"seconds":1}' })
   })
 
@@ -47,7 +57,9 @@ describe('http client', () => {
     expect(describeFailure(429, { detail: 'Rate limit exceeded, retry in 1 minute' }, echoTranslate)).toBe('stockroom.errors.rate_limited')
     expect(describeFailure(500, { detail: 'Internal server error' }, echoTranslate)).toBe('stockroom.errors.server {"status":500}')
     expect(describeFailure(404, null, echoTranslate)).toBe('stockroom.errors.http {"status":404}')
-    expect(describeFailure(413, { detail: 'Request body is too large (limit 1 MB)' }, echoTranslate)).toBe('Request body is too large (limit 1 MB)')
+    expect(describeFailure(413, { detail: 'Request body is too large (limit 1 MB)' }, echoTranslate)).toBe(
+      'Request body is too large (limit 1 MB)',
+    )
   })
 
   it('says a refusal in a sentence with the right plural', () => {
@@ -55,7 +67,9 @@ describe('http client', () => {
     const refusal = (count: number) => ({ detail: 'x', code: 'WAREHOUSE_IN_USE', params: { name: 'Main', count } })
     expect(describeFailure(409, refusal(1), translate)).toBe('Warehouse "Main" has 1 stock mutation and cannot be deleted.')
     expect(describeFailure(409, refusal(3), translate)).toBe('Warehouse "Main" has 3 stock mutations and cannot be deleted.')
-    expect(describeFailure(409, { detail: 'A sentence from a newer server.', code: 'SOMETHING_NEW' }, translate)).toBe('A sentence from a newer server.')
+    expect(describeFailure(409, { detail: 'A sentence from a newer server.', code: 'SOMETHING_NEW' }, translate)).toBe(
+      'A sentence from a newer server.',
+    )
   })
 
   it('builds query strings without empty values', () => {

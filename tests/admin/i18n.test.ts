@@ -26,7 +26,14 @@ describe('translations', () => {
   })
 
   it('has the Dutch texts of the spec, and no typo of the old app', () => {
-    expect(nl.stockroom.profile).toMatchObject({ edit_title: 'Bewerk uw account', username: 'Gebruikersnaam', cancel: 'Annuleren', save: 'Opslaan', active: 'Actief', verified: 'Geverifieerd' })
+    expect(nl.stockroom.profile).toMatchObject({
+      edit_title: 'Bewerk uw account',
+      username: 'Gebruikersnaam',
+      cancel: 'Annuleren',
+      save: 'Opslaan',
+      active: 'Actief',
+      verified: 'Geverifieerd',
+    })
     const all = JSON.stringify([en, nl])
     expect(all).not.toMatch(/recieve|Sing in/)
   })

@@ -124,12 +124,20 @@ describe('locations', () => {
   })
 
   it('selects the only location', () => {
-    const state = at(withWarehouses(rotterdam, amsterdam), { type: 'warehouseSelected', id: 1 }, { type: 'locationsLoaded', warehouseId: 1, locations: [a1] })
+    const state = at(
+      withWarehouses(rotterdam, amsterdam),
+      { type: 'warehouseSelected', id: 1 },
+      { type: 'locationsLoaded', warehouseId: 1, locations: [a1] },
+    )
     expect(state.location).toMatchObject({ selectedId: 11, mode: 'select' })
   })
 
   it('opens create-location when the warehouse has none', () => {
-    const state = at(withWarehouses(rotterdam, amsterdam), { type: 'warehouseSelected', id: 2 }, { type: 'locationsLoaded', warehouseId: 2, locations: [] })
+    const state = at(
+      withWarehouses(rotterdam, amsterdam),
+      { type: 'warehouseSelected', id: 2 },
+      { type: 'locationsLoaded', warehouseId: 2, locations: [] },
+    )
     // it opened by itself: it must not take the cursor away from the warehouse select
     expect(state.location).toMatchObject({ items: [], mode: 'create', selectedId: null, openedByItself: true })
     expect(at(state, { type: 'modeChanged', level: 'location', mode: 'create' }).location.openedByItself).toBe(false)
@@ -152,7 +160,9 @@ describe('locations', () => {
   })
 
   it('creating a location needs a name and a chosen warehouse, and selects the new one', () => {
-    expect(at(withWarehouses(rotterdam, amsterdam), { type: 'modeChanged', level: 'location', mode: 'create' }).location.mode).toBe('select')
+    expect(at(withWarehouses(rotterdam, amsterdam), { type: 'modeChanged', level: 'location', mode: 'create' }).location.mode).toBe(
+      'select',
+    )
     let state = at(placed(), { type: 'modeChanged', level: 'location', mode: 'create' })
     expect(canSave(state, 'location')).toBe(false)
     state = at(state, { type: 'draftChanged', level: 'location', draft: 'B-1' })
@@ -167,7 +177,11 @@ describe('locations', () => {
     expect(state.location).toMatchObject({ mode: 'rename', draft: 'A-1' })
     state = at(state, { type: 'draftChanged', level: 'location', draft: ' ' })
     expect(canSave(state, 'location')).toBe(false)
-    state = at(state, { type: 'draftChanged', level: 'location', draft: 'Z-9' }, { type: 'locationSaved', location: { ...a1, location_name: 'Z-9' } })
+    state = at(
+      state,
+      { type: 'draftChanged', level: 'location', draft: 'Z-9' },
+      { type: 'locationSaved', location: { ...a1, location_name: 'Z-9' } },
+    )
     expect(state.location).toMatchObject({ mode: 'select', selectedId: 11 })
     expect(state.location.items?.map((l) => l.location_name)).toEqual(['A-2', 'Z-9'])
   })
@@ -180,7 +194,11 @@ describe('locations', () => {
   })
 
   it('a failed call is kept as the reason on its level until the next change', () => {
-    let state = at(placed(), { type: 'modeChanged', level: 'location', mode: 'create' }, { type: 'draftChanged', level: 'location', draft: 'A-1' })
+    let state = at(
+      placed(),
+      { type: 'modeChanged', level: 'location', mode: 'create' },
+      { type: 'draftChanged', level: 'location', draft: 'A-1' },
+    )
     state = at(state, { type: 'failed', level: 'location', message: '"A-1" already exists.' })
     expect(state.location).toMatchObject({ mode: 'create', draft: 'A-1', error: '"A-1" already exists.' })
     expect(state.warehouse.error).toBeUndefined()

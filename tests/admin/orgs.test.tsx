@@ -9,9 +9,30 @@ import { renderInAdmin } from './render'
 import { conflict, fakeRest } from './fake-rest'
 
 const organizations = () => [
-  { id: 1, org_name: 'Bol.com', is_seller: true, is_supplier: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
-  { id: 2, org_name: 'Coolblue', is_seller: false, is_supplier: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-03-04T13:30:00Z' },
-  { id: 3, org_name: 'Van der Berg', is_seller: true, is_supplier: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+  {
+    id: 1,
+    org_name: 'Bol.com',
+    is_seller: true,
+    is_supplier: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 2,
+    org_name: 'Coolblue',
+    is_seller: false,
+    is_supplier: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-03-04T13:30:00Z',
+  },
+  {
+    id: 3,
+    org_name: 'Van der Berg',
+    is_seller: true,
+    is_supplier: true,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  },
 ]
 
 const inOrgs = (element: React.ReactNode) => <ResourceContextProvider value="orgs">{element}</ResourceContextProvider>
@@ -86,7 +107,11 @@ describe('Organizations', { timeout: 20_000 }, () => {
   it('asks before deleting and shows why an organization in use stays', async () => {
     const api = fakeRest({ orgs: organizations() }, (r) =>
       r.method === 'DELETE' && r.url.endsWith('/orgs/3')
-        ? conflict('ORGANIZATION_IN_USE', 'Organization "Van der Berg" is used by 2 products as supplier or seller and cannot be deleted.', { name: 'Van der Berg', count: 2 })
+        ? conflict(
+            'ORGANIZATION_IN_USE',
+            'Organization "Van der Berg" is used by 2 products as supplier or seller and cannot be deleted.',
+            { name: 'Van der Berg', count: 2 },
+          )
         : undefined,
     )
     open(api, '/orgs/3')

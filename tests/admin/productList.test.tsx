@@ -100,7 +100,11 @@ const catalogue = (count = 34) => ({
   ],
 })
 
-const skus = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent)
+const skus = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent)
 const footerCount = () => screen.findByText(/^# Products: \d+$/)
 
 describe('Products list', { timeout: 60_000 }, () => {
@@ -259,7 +263,9 @@ describe('Products list', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('option', { name: 'Zwolle' }))
     await userEvent.click(screen.getByRole('button', { name: /stock/i }))
     await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }))
-    await waitFor(() => expect(api.lastListQuery().toString()).toBe('skip=10&limit=10&sort_by=stock.asc&description=Product&warehouse_id=2'))
+    await waitFor(() =>
+      expect(api.lastListQuery().toString()).toBe('skip=10&limit=10&sort_by=stock.asc&description=Product&warehouse_id=2'),
+    )
 
     await userEvent.click(await screen.findByText('SKU-011'))
     expect(screen.getByTestId('path')).toHaveTextContent('/products/11')
@@ -273,11 +279,22 @@ describe('Products list', { timeout: 60_000 }, () => {
 
   it('forgets a remembered warehouse or brand that no longer exists', async () => {
     const api = fakeProductsApi(catalogue(), (request) =>
-      request.url.includes('warehouse_id=3') ? { status: 422, json: { detail: [{ loc: ['query', 'warehouse_id'], msg: 'Warehouse 3 does not exist', type: 'value_error' }] } } : undefined,
+      request.url.includes('warehouse_id=3')
+        ? { status: 422, json: { detail: [{ loc: ['query', 'warehouse_id'], msg: 'Warehouse 3 does not exist', type: 'value_error' }] } }
+        : undefined,
     )
     renderScreens(
-      { '/products': <ResourceContextProvider value="products"><ProductList /></ResourceContextProvider> },
-      { at: `/products?sort=created_at&order=ASC&filter=${encodeURIComponent(JSON.stringify({ warehouse_id: 3, brand_id: 9, sku: 'SKU' }))}`, dataProvider: api.dataProvider },
+      {
+        '/products': (
+          <ResourceContextProvider value="products">
+            <ProductList />
+          </ResourceContextProvider>
+        ),
+      },
+      {
+        at: `/products?sort=created_at&order=ASC&filter=${encodeURIComponent(JSON.stringify({ warehouse_id: 3, brand_id: 9, sku: 'SKU' }))}`,
+        dataProvider: api.dataProvider,
+      },
     )
     expect(await screen.findByText('SKU-001')).toBeInTheDocument()
     await waitFor(() => expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=created_at.asc&sku=SKU'))
@@ -312,10 +329,16 @@ describe('Products list', { timeout: 60_000 }, () => {
   })
 
   it('says why the list could not be loaded instead of claiming that nothing matches', async () => {
-    const api = fakeProductsApi(catalogue(), (request) => (request.url.startsWith('/api/products/?') ? { status: 503, json: { detail: 'Database unavailable', code: 'DB_UNAVAILABLE' } } : undefined))
+    const api = fakeProductsApi(catalogue(), (request) =>
+      request.url.startsWith('/api/products/?')
+        ? { status: 503, json: { detail: 'Database unavailable', code: 'DB_UNAVAILABLE' } }
+        : undefined,
+    )
     openList(api)
     // in place of the rows, not only in a passing notification
-    expect(await screen.findByText('The database is not available right now. Please try again in a moment.', { selector: '.MuiAlert-message' })).toBeInTheDocument()
+    expect(
+      await screen.findByText('The database is not available right now. Please try again in a moment.', { selector: '.MuiAlert-message' }),
+    ).toBeInTheDocument()
     expect(screen.queryByText('No products match these filters.')).not.toBeInTheDocument()
     expect(screen.queryByText(/^# Products/)).not.toBeInTheDocument()
   })

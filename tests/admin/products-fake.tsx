@@ -51,7 +51,13 @@ function listProducts(rows: ProductRow[], url: URL): Answer {
   const warehouse = query.get('warehouse_id')
   let found = rows.filter(
     (row) =>
-      TEXT_FILTERS.every((name) => !query.get(name) || String(row[name] ?? '').toLowerCase().includes(query.get(name)!.toLowerCase())) &&
+      TEXT_FILTERS.every(
+        (name) =>
+          !query.get(name) ||
+          String(row[name] ?? '')
+            .toLowerCase()
+            .includes(query.get(name)!.toLowerCase()),
+      ) &&
       (!query.get('brand_id') || row.brand_id === Number(query.get('brand_id'))),
   )
   const items = found.map(({ stock_by_warehouse = {}, ...row }) => ({
@@ -97,11 +103,18 @@ function CurrentPath() {
 
 /** Renders the routes in react-admin's contexts, with notifications and the current path (testid `path`); a failed
  * read fails at once (react-query's retries with back-off would only slow the test). */
-export function renderScreens(routes: Record<string, ReactNode>, { at, dataProvider, locale = 'en' }: { at: string; dataProvider: DataProvider; locale?: 'en' | 'nl' }) {
+export function renderScreens(
+  routes: Record<string, ReactNode>,
+  { at, dataProvider, locale = 'en' }: { at: string; dataProvider: DataProvider; locale?: 'en' | 'nl' },
+) {
   const i18nProvider = polyglotI18nProvider(() => (locale === 'nl' ? nl : en), locale)
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
         <Routes>
           {Object.entries(routes).map(([path, element]) => (
             <Route key={path} path={path} element={element} />

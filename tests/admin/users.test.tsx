@@ -76,7 +76,9 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('Ann Lee')
     expect(within(card).getByRole('textbox', { name: 'Username' })).toHaveValue('ann')
     expect(within(card).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com')
-    expect(['Active', 'Verified', 'Superuser'].map((name) => (within(card).getByRole('checkbox', { name }) as HTMLInputElement).checked)).toEqual([true, true, false])
+    expect(
+      ['Active', 'Verified', 'Superuser'].map((name) => (within(card).getByRole('checkbox', { name }) as HTMLInputElement).checked),
+    ).toEqual([true, true, false])
     expect(within(card).getByRole('button', { name: 'Save ann' })).toBeDisabled()
     expect(within(card).getByRole('button', { name: 'Delete ann' })).toBeEnabled()
     // nobody deletes their own account from here
@@ -102,17 +104,18 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(await within(form).findByRole('status')).toHaveTextContent(
       'User "carol" added. An invitation mail was sent to carol@example.com: its link lets them choose their own password.',
     )
-    expect(api.writes()).toEqual([
-      `POST /api/users/ ${creation.body}`,
-      'POST /api/auth/request-verify-token {"email":"carol@example.com"}',
-    ])
+    expect(api.writes()).toEqual([`POST /api/users/ ${creation.body}`, 'POST /api/auth/request-verify-token {"email":"carol@example.com"}'])
     expect(within(form).getByRole('textbox', { name: /Username/ })).toHaveValue('')
     expect(within(form).getByRole('textbox', { name: /E-mail/ })).toHaveValue('')
     expect(await screen.findByRole('form', { name: 'carol' })).toBeInTheDocument()
   })
 
   it('stops at a refused creation, says why, and keeps the form', async () => {
-    const api = serve((r) => (r.method === 'POST' && r.url === '/api/users/' ? conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.') : undefined))
+    const api = serve((r) =>
+      r.method === 'POST' && r.url === '/api/users/'
+        ? conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.')
+        : undefined,
+    )
     api.answerCreation()
     const form = await addUser('annie', 'ann@example.com')
     expect(await within(form).findByRole('alert')).toHaveTextContent('Another user already has this e-mail address.')
@@ -144,12 +147,16 @@ describe('Users', { timeout: 20_000 }, () => {
     await userEvent.click(within(annCard).getByRole('checkbox', { name: 'Superuser' }))
     await userEvent.click(within(annCard).getByRole('button', { name: 'Save ann' }))
     await waitFor(() => expect(api.writes()).toEqual(['PATCH /api/users/2 {"email":"ann.lee@example.com","is_superuser":true}']))
-    await waitFor(() => expect(within(screen.getByRole('form', { name: 'ann' })).getByRole('checkbox', { name: 'Superuser' })).toBeChecked())
+    await waitFor(() =>
+      expect(within(screen.getByRole('form', { name: 'ann' })).getByRole('checkbox', { name: 'Superuser' })).toBeChecked(),
+    )
 
     const adminCard = screen.getByRole('form', { name: 'admin' })
     await userEvent.click(within(adminCard).getByRole('checkbox', { name: 'Superuser' }))
     await userEvent.click(within(adminCard).getByRole('button', { name: 'Save admin' }))
-    expect(await within(adminCard).findByRole('alert')).toHaveTextContent('This is the last active super-user: make someone else super-user first.')
+    expect(await within(adminCard).findByRole('alert')).toHaveTextContent(
+      'This is the last active super-user: make someone else super-user first.',
+    )
   })
 
   it('tells a user who is not a super-user that the page is not for them, and asks the server nothing', async () => {

@@ -46,20 +46,48 @@ describe('records who did what to which record', () => {
     ] as const) {
       const created = await added(async () => ok(await server.admin.post(`${path}/`, { [nameField]: `Audited ${entity}` })))
       const id = created.result.id
-      expect(created.entries[0]).toMatchObject({ ...byAdmin, user_id: adminId, action: 'create', entity_type: entity, entity_id: id, changes: { [nameField]: `Audited ${entity}` } })
+      expect(created.entries[0]).toMatchObject({
+        ...byAdmin,
+        user_id: adminId,
+        action: 'create',
+        entity_type: entity,
+        entity_id: id,
+        changes: { [nameField]: `Audited ${entity}` },
+      })
       expect(Date.now() - Date.parse(created.entries[0].created_at)).toBeLessThan(60_000)
       expect(created.entries[0].request_id).toEqual(expect.any(String))
 
       const changed = await added(async () => ok(await server.admin.patch(`${path}/${id}`, { [nameField]: `Renamed ${entity}` })))
-      expect(changed.entries[0]).toMatchObject({ ...byAdmin, action: 'update', entity_type: entity, entity_id: id, changes: { [nameField]: `Renamed ${entity}` } })
+      expect(changed.entries[0]).toMatchObject({
+        ...byAdmin,
+        action: 'update',
+        entity_type: entity,
+        entity_id: id,
+        changes: { [nameField]: `Renamed ${entity}` },
+      })
       const put = await added(async () => ok(await server.admin.put(`${path}/${id}`, { [nameField]: `Put ${entity}` })))
       expect(put.entries[0]).toMatchObject({ action: 'update', entity_id: id })
 
       // a body sent with the deletion is no part of the change
       const deleted = await added(async () =>
-        ok(await server.app.inject({ method: 'DELETE', url: `${path}/${id}`, payload: { junk: 'a\u0000b' }, headers: { authorization: `Bearer ${adminToken}` } })),
+        ok(
+          await server.app.inject({
+            method: 'DELETE',
+            url: `${path}/${id}`,
+            payload: { junk: 'a\u0000b' },
+            headers: { authorization: `Bearer ${adminToken}` },
+          }),
+        ),
       )
-      expect(deleted.entries[0]).toEqual(expect.objectContaining({ ...byAdmin, action: 'delete', entity_type: entity, entity_id: id, changes: { before: expect.objectContaining({ id, [nameField]: `Put ${entity}` }) } }))
+      expect(deleted.entries[0]).toEqual(
+        expect.objectContaining({
+          ...byAdmin,
+          action: 'delete',
+          entity_type: entity,
+          entity_id: id,
+          changes: { before: expect.objectContaining({ id, [nameField]: `Put ${entity}` }) },
+        }),
+      )
     }
   })
 
@@ -75,11 +103,26 @@ describe('records who did what to which record', () => {
     const base = `/api/warehouses/${warehouse.id}/locations`
     const created = await added(async () => ok(await server.admin.post(base, { location_name: 'A-1' })))
     const id = created.result.id
-    expect(created.entries[0]).toMatchObject({ action: 'create', entity_type: 'location', entity_id: id, changes: { warehouse_id: warehouse.id, location_name: 'A-1' } })
+    expect(created.entries[0]).toMatchObject({
+      action: 'create',
+      entity_type: 'location',
+      entity_id: id,
+      changes: { warehouse_id: warehouse.id, location_name: 'A-1' },
+    })
     const renamed = await added(async () => ok(await server.admin.patch(`${base}/${id}`, { location_name: 'A-2' })))
-    expect(renamed.entries[0]).toMatchObject({ action: 'update', entity_type: 'location', entity_id: id, changes: { warehouse_id: warehouse.id, location_name: 'A-2' } })
+    expect(renamed.entries[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'location',
+      entity_id: id,
+      changes: { warehouse_id: warehouse.id, location_name: 'A-2' },
+    })
     const deleted = await added(async () => ok(await server.admin.delete(`${base}/${id}`)))
-    expect(deleted.entries[0]).toMatchObject({ action: 'delete', entity_type: 'location', entity_id: id, changes: { before: { location_name: 'A-2' } } })
+    expect(deleted.entries[0]).toMatchObject({
+      action: 'delete',
+      entity_type: 'location',
+      entity_id: id,
+      changes: { before: { location_name: 'A-2' } },
+    })
   })
 
   it('products, their supplier and seller data, and their stock mutations', async () => {
@@ -89,23 +132,60 @@ describe('records who did what to which record', () => {
 
     const created = await added(async () => ok(await server.admin.post('/api/products/', { sku: 'AUDIT-1', description: 'Audited' })))
     const id = created.result.id
-    expect(created.entries[0]).toMatchObject({ ...byAdmin, action: 'create', entity_type: 'product', entity_id: id, changes: { sku: 'AUDIT-1', description: 'Audited' } })
+    expect(created.entries[0]).toMatchObject({
+      ...byAdmin,
+      action: 'create',
+      entity_type: 'product',
+      entity_id: id,
+      changes: { sku: 'AUDIT-1', description: 'Audited' },
+    })
     const patched = await added(async () => ok(await server.admin.patch(`/api/products/${id}`, { description: 'Changed' })))
-    expect(patched.entries[0]).toMatchObject({ action: 'update', entity_type: 'product', entity_id: id, changes: { description: 'Changed' } })
-    const supplied = await added(async () => ok(await server.admin.put(`/api/products/${id}/supplier`, { supplier_id: supplier.id, purchase_price: 2.5 })))
-    expect(supplied.entries[0]).toMatchObject({ action: 'update', entity_type: 'product', entity_id: id, changes: { part: 'supplier', supplier_id: supplier.id, purchase_price: 2.5 } })
+    expect(patched.entries[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'product',
+      entity_id: id,
+      changes: { description: 'Changed' },
+    })
+    const supplied = await added(async () =>
+      ok(await server.admin.put(`/api/products/${id}/supplier`, { supplier_id: supplier.id, purchase_price: 2.5 })),
+    )
+    expect(supplied.entries[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'product',
+      entity_id: id,
+      changes: { part: 'supplier', supplier_id: supplier.id, purchase_price: 2.5 },
+    })
 
     const seller = await added(async () => ok(await server.admin.post(`/api/products/${id}/sellers`, {})))
     const sellerInfoId = seller.result.id
-    expect(seller.entries[0]).toMatchObject({ action: 'update', entity_type: 'product', entity_id: id, changes: { part: 'seller', seller_info_id: sellerInfoId } })
-    const priced = await added(async () => ok(await server.admin.patch(`/api/products/${id}/sellers/${sellerInfoId}`, { selling_price: 9.99, selling_currency: 'EUR' })))
-    expect(priced.entries[0]).toMatchObject({ action: 'update', entity_id: id, changes: { part: 'seller', seller_info_id: sellerInfoId, selling_price: 9.99, selling_currency: 'EUR' } })
+    expect(seller.entries[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'product',
+      entity_id: id,
+      changes: { part: 'seller', seller_info_id: sellerInfoId },
+    })
+    const priced = await added(async () =>
+      ok(await server.admin.patch(`/api/products/${id}/sellers/${sellerInfoId}`, { selling_price: 9.99, selling_currency: 'EUR' })),
+    )
+    expect(priced.entries[0]).toMatchObject({
+      action: 'update',
+      entity_id: id,
+      changes: { part: 'seller', seller_info_id: sellerInfoId, selling_price: 9.99, selling_currency: 'EUR' },
+    })
     const unsold = await added(async () => ok(await server.admin.delete(`/api/products/${id}/sellers/${sellerInfoId}`)))
-    expect(unsold.entries[0]).toMatchObject({ action: 'update', entity_id: id, changes: { part: 'seller', seller_info_id: sellerInfoId, before: { id: sellerInfoId, selling_price: 9.99 } } })
+    expect(unsold.entries[0]).toMatchObject({
+      action: 'update',
+      entity_id: id,
+      changes: { part: 'seller', seller_info_id: sellerInfoId, before: { id: sellerInfoId, selling_price: 9.99 } },
+    })
 
     const user = await server.createUser()
     const booked = await added(async () =>
-      ok(await server.client(user.token).post(`/api/products/${id}/stock_mutations`, { amount: 7, warehouse_id: warehouse.id, location_id: location.id, note: 'in' })),
+      ok(
+        await server
+          .client(user.token)
+          .post(`/api/products/${id}/stock_mutations`, { amount: 7, warehouse_id: warehouse.id, location_id: location.id, note: 'in' }),
+      ),
     )
     const mutationId = booked.result.id
     expect(booked.entries[0]).toMatchObject({
@@ -117,40 +197,104 @@ describe('records who did what to which record', () => {
       changes: { product_id: id, amount: 7, warehouse_id: warehouse.id, location_id: location.id, note: 'in' },
     })
     const unbooked = await added(async () => ok(await server.admin.delete(`/api/products/${id}/stock_mutations/${mutationId}`)))
-    expect(unbooked.entries[0]).toMatchObject({ action: 'delete', entity_type: 'stock_mutation', entity_id: mutationId, changes: { product_id: id, before: { amount: 7, location_id: location.id } } })
+    expect(unbooked.entries[0]).toMatchObject({
+      action: 'delete',
+      entity_type: 'stock_mutation',
+      entity_id: mutationId,
+      changes: { product_id: id, before: { amount: 7, location_id: location.id } },
+    })
 
     const gone = await added(async () => ok(await server.admin.delete(`/api/products/${id}`)))
-    expect(gone.entries[0]).toMatchObject({ action: 'delete', entity_type: 'product', entity_id: id, changes: { before: { sku: 'AUDIT-1', description: 'Changed' } } })
+    expect(gone.entries[0]).toMatchObject({
+      action: 'delete',
+      entity_type: 'product',
+      entity_id: id,
+      changes: { before: { sku: 'AUDIT-1', description: 'Changed' } },
+    })
     // the history of a deleted product stays readable
-    expect((await trail(`?entity_type=product&entity_id=${id}`)).map((e) => e.action)).toEqual(['delete', 'update', 'update', 'update', 'update', 'update', 'create'])
+    expect((await trail(`?entity_type=product&entity_id=${id}`)).map((e) => e.action)).toEqual([
+      'delete',
+      'update',
+      'update',
+      'update',
+      'update',
+      'update',
+      'create',
+    ])
   })
 
   it('users: by an administrator, by themselves, and by registration and mailed links', async () => {
-    const created = await added(async () => ok(await server.admin.post('/api/users/', { email: 'audited@example.com', password: 'chosen-by-admin-1', username: 'audited' })))
+    const created = await added(async () =>
+      ok(await server.admin.post('/api/users/', { email: 'audited@example.com', password: 'chosen-by-admin-1', username: 'audited' })),
+    )
     const id = created.result.id
-    expect(created.entries[0]).toMatchObject({ ...byAdmin, action: 'create', entity_type: 'user', entity_id: id, changes: { email: 'audited@example.com', password: '[redacted]' } })
+    expect(created.entries[0]).toMatchObject({
+      ...byAdmin,
+      action: 'create',
+      entity_type: 'user',
+      entity_id: id,
+      changes: { email: 'audited@example.com', password: '[redacted]' },
+    })
     const raised = await added(async () => ok(await server.admin.patch(`/api/users/${id}`, { is_superuser: true })))
     expect(raised.entries[0]).toMatchObject({ ...byAdmin, action: 'update', entity_id: id, changes: { is_superuser: true } })
     await server.admin.patch(`/api/users/${id}`, { is_superuser: false })
 
     const token = await server.login('audited@example.com', 'chosen-by-admin-1')
-    const own = await added(async () => ok(await server.client(token).patch('/api/users/me', { given_name: 'Own', password: 'my-own-password-1' })))
-    expect(own.entries[0]).toMatchObject({ user_id: id, username: 'audited', action: 'update', entity_type: 'user', entity_id: id, changes: { given_name: 'Own', password: '[redacted]' } })
+    const own = await added(async () =>
+      ok(await server.client(token).patch('/api/users/me', { given_name: 'Own', password: 'my-own-password-1' })),
+    )
+    expect(own.entries[0]).toMatchObject({
+      user_id: id,
+      username: 'audited',
+      action: 'update',
+      entity_type: 'user',
+      entity_id: id,
+      changes: { given_name: 'Own', password: '[redacted]' },
+    })
 
-    const registered = await added(async () => ok(await server.anonymous.post('/api/auth/register', { email: 'walkin@example.com', password: 'walk-in-password-1', username: 'walkin' })))
+    const registered = await added(async () =>
+      ok(
+        await server.anonymous.post('/api/auth/register', {
+          email: 'walkin@example.com',
+          password: 'walk-in-password-1',
+          username: 'walkin',
+        }),
+      ),
+    )
     const walkin = registered.result.id
-    expect(registered.entries[0]).toMatchObject({ user_id: walkin, username: 'walkin', action: 'create', entity_type: 'user', entity_id: walkin, changes: { password: '[redacted]' } })
+    expect(registered.entries[0]).toMatchObject({
+      user_id: walkin,
+      username: 'walkin',
+      action: 'create',
+      entity_type: 'user',
+      entity_id: walkin,
+      changes: { password: '[redacted]' },
+    })
 
     const row = await server.database.db.selectFrom('users').selectAll().where('id', '=', walkin).executeTakeFirstOrThrow()
     const verifyToken = await issueAccountToken(server.database.db, row, 'verify', 3600)
     const verified = await added(async () => ok(await server.anonymous.post('/api/auth/verify', { token: verifyToken })))
     expect(verified.entries[0]).toMatchObject({ user_id: walkin, action: 'update', entity_id: walkin, changes: { token: '[redacted]' } })
     const resetToken = await issueAccountToken(server.database.db, row, 'reset', 3600)
-    const reset = await added(async () => ok(await server.anonymous.post('/api/auth/reset-password', { token: resetToken, password: 'after-reset-pw-1' })))
-    expect(reset.entries[0]).toMatchObject({ user_id: walkin, username: 'walkin', action: 'update', entity_type: 'user', entity_id: walkin, changes: { token: '[redacted]', password: '[redacted]' } })
+    const reset = await added(async () =>
+      ok(await server.anonymous.post('/api/auth/reset-password', { token: resetToken, password: 'after-reset-pw-1' })),
+    )
+    expect(reset.entries[0]).toMatchObject({
+      user_id: walkin,
+      username: 'walkin',
+      action: 'update',
+      entity_type: 'user',
+      entity_id: walkin,
+      changes: { token: '[redacted]', password: '[redacted]' },
+    })
 
     const deleted = await added(async () => ok(await server.admin.delete(`/api/users/${walkin}`)))
-    expect(deleted.entries[0]).toMatchObject({ ...byAdmin, action: 'delete', entity_id: walkin, changes: { before: { email: 'walkin@example.com', hashed_password: '[redacted]' } } })
+    expect(deleted.entries[0]).toMatchObject({
+      ...byAdmin,
+      action: 'delete',
+      entity_id: walkin,
+      changes: { before: { email: 'walkin@example.com', hashed_password: '[redacted]' } },
+    })
     // what the person did stays attributed to them after the account is gone
     expect((await trail(`?user_id=${walkin}`)).map((e) => [e.action, e.username])).toEqual([
       ['update', 'walkin'],
@@ -160,7 +304,16 @@ describe('records who did what to which record', () => {
 
     // not one secret in the whole trail
     const everything = JSON.stringify(await server.database.db.selectFrom('audit_log').selectAll().execute())
-    for (const secret of ['chosen-by-admin-1', 'my-own-password-1', 'walk-in-password-1', 'after-reset-pw-1', verifyToken, resetToken, row.hashed_password, token])
+    for (const secret of [
+      'chosen-by-admin-1',
+      'my-own-password-1',
+      'walk-in-password-1',
+      'after-reset-pw-1',
+      verifyToken,
+      resetToken,
+      row.hashed_password,
+      token,
+    ])
       expect(everything).not.toContain(secret)
     expect(everything).not.toMatch(/\$argon2/)
   })
@@ -221,7 +374,7 @@ describe('GET /api/audit/', () => {
     expect(one).toHaveLength(1)
     expect(one[0].changes).toEqual({ brand_name: names[0] })
     expect((await trail(`?user_id=${adminId}&limit=1000`)).every((e) => e.user_id === adminId)).toBe(true)
-    expect((await trail('?user_id=999999'))).toEqual([])
+    expect(await trail('?user_id=999999')).toEqual([])
   })
 
   it('names a bad filter in a 422', async () => {

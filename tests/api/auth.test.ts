@@ -179,7 +179,11 @@ describe('bearer tokens', () => {
     const token = await server.login(ADMIN.email, ADMIN.password)
     const claims = claimsOf(token)
     expect(Number(claims.exp) - Number(claims.iat)).toBe(8 * 3600)
-    const session = await server.database.db.selectFrom('sessions').selectAll().where('id', '=', String(claims.jti)).executeTakeFirstOrThrow()
+    const session = await server.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', String(claims.jti))
+      .executeTakeFirstOrThrow()
     const sessionSeconds = (Date.parse(session.expires_at) - Date.parse(session.created_at)) / 1000
     expect(sessionSeconds).toBe(8 * 3600)
   })
@@ -224,7 +228,15 @@ describe('bearer tokens', () => {
   })
 
   it('guards every route in the OpenAPI description but the public ones', async () => {
-    const PUBLIC = ['POST /api/auth/jwt/login', 'POST /api/auth/register', 'POST /api/auth/request-verify-token', 'POST /api/auth/verify', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'GET /api/health']
+    const PUBLIC = [
+      'POST /api/auth/jwt/login',
+      'POST /api/auth/register',
+      'POST /api/auth/request-verify-token',
+      'POST /api/auth/verify',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+      'GET /api/health',
+    ]
     const spec = server.app.swagger() as { paths: Record<string, Record<string, unknown>> }
     const calls = Object.entries(spec.paths).flatMap(([route, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${route.replace(/\{[^}]+\}/g, '1')}`),
@@ -232,7 +244,11 @@ describe('bearer tokens', () => {
     expect(calls.length).toBeGreaterThan(30)
     for (const call of calls) {
       const [method, url] = call.split(' ')
-      const res = await server.app.inject({ method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })
+      const res = await server.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      })
       if (PUBLIC.includes(call)) expect(res.statusCode, call).not.toBe(401)
       else expect(res.statusCode, call).toBe(401)
     }
@@ -240,7 +256,15 @@ describe('bearer tokens', () => {
   })
 
   it('guards every API route but the public ones', async () => {
-    for (const url of ['/api/brands/', '/api/orgs/', '/api/suppliers/', '/api/sellers/', '/api/warehouses/', '/api/users/', '/api/users/me']) {
+    for (const url of [
+      '/api/brands/',
+      '/api/orgs/',
+      '/api/suppliers/',
+      '/api/sellers/',
+      '/api/warehouses/',
+      '/api/users/',
+      '/api/users/me',
+    ]) {
       expect((await server.anonymous.get(url)).statusCode, url).toBe(401)
     }
     expect((await server.anonymous.get('/api/health')).statusCode).toBe(200)
@@ -249,9 +273,16 @@ describe('bearer tokens', () => {
 
 describe('registration', () => {
   it('is closed unless OPEN_REGISTRATION=true: 403 with a readable detail, and nobody is created', async () => {
-    const res = await server.anonymous.post('/api/auth/register', { email: 'walk-in@example.com', password: 'walk-in-password', username: 'walkin' })
+    const res = await server.anonymous.post('/api/auth/register', {
+      email: 'walk-in@example.com',
+      password: 'walk-in-password',
+      username: 'walkin',
+    })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toMatchObject({ detail: 'Registration is closed. Ask an administrator to make an account for you.', code: 'REGISTRATION_CLOSED' })
+    expect(res.json()).toMatchObject({
+      detail: 'Registration is closed. Ask an administrator to make an account for you.',
+      code: 'REGISTRATION_CLOSED',
+    })
     const list = await server.admin.get('/api/users/?q=walk-in')
     expect(list.json()).toEqual([])
   })
@@ -303,10 +334,18 @@ describe('registration', () => {
     })
 
     it('names bad fields in a 422', async () => {
-      const badEmail = await open.anonymous.post('/api/auth/register', { email: 'not-an-address', password: 'long-enough-1', username: 'x' })
+      const badEmail = await open.anonymous.post('/api/auth/register', {
+        email: 'not-an-address',
+        password: 'long-enough-1',
+        username: 'x',
+      })
       expect(badEmail.statusCode).toBe(422)
       expect(badEmail.json().detail[0].loc).toEqual(['body', 'email'])
-      const shortPassword = await open.anonymous.post('/api/auth/register', { email: 'short@example.com', password: 'short', username: 'x' })
+      const shortPassword = await open.anonymous.post('/api/auth/register', {
+        email: 'short@example.com',
+        password: 'short',
+        username: 'x',
+      })
       expect(shortPassword.statusCode).toBe(422)
       expect(shortPassword.json().detail[0].loc).toEqual(['body', 'password'])
       const missing = await open.anonymous.post('/api/auth/register', { email: 'short@example.com', password: 'long-enough-1' })

@@ -88,7 +88,15 @@ describe('20 clients booking and deleting stock mutations of the same products',
 
     expect(await checkLedger(server.database.db)).toEqual([])
     const kept = [...mutations.entries()].filter(([id]) => !deleted.has(id)).map(([, m]) => m)
-    const stored = await server.database.db.selectFrom('stock_mutations').select('id').where('product_id', 'in', products.map((p) => p.id)).execute()
+    const stored = await server.database.db
+      .selectFrom('stock_mutations')
+      .select('id')
+      .where(
+        'product_id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .execute()
     expect(stored.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [...mutations.keys()].filter((id) => !deleted.has(id)).sort((a, b) => a - b),
     )
@@ -216,7 +224,9 @@ describe('deleting a location while mutations are booked to it', () => {
     expect(outcomes.has(409)).toBe(true)
     expect(await checkLedger(server.database.db)).toEqual([])
     const { rows } = await sql<{ n: number }>`
-      select count(*) as n from stock_mutations m left join locations l on l.id = m.location_id where l.id is null`.execute(server.database.db)
+      select count(*) as n from stock_mutations m left join locations l on l.id = m.location_id where l.id is null`.execute(
+      server.database.db,
+    )
     expect(Number(rows[0].n)).toBe(0)
   })
 })

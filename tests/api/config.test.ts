@@ -23,7 +23,13 @@ describe('loadConfig', () => {
   })
 
   it('converts numbers and booleans, treats empty values as unset, and drops a trailing slash from PUBLIC_URL', () => {
-    const config = loadConfig({ PORT: '9100', OPEN_REGISTRATION: 'true', TOKEN_LIFETIME: '600', SMTP_URL: '', PUBLIC_URL: 'https://stock.example.org/' })
+    const config = loadConfig({
+      PORT: '9100',
+      OPEN_REGISTRATION: 'true',
+      TOKEN_LIFETIME: '600',
+      SMTP_URL: '',
+      PUBLIC_URL: 'https://stock.example.org/',
+    })
     expect(config).toMatchObject({ PORT: 9100, OPEN_REGISTRATION: true, TOKEN_LIFETIME: 600, PUBLIC_URL: 'https://stock.example.org' })
     expect(config.SMTP_URL).toBeUndefined()
     expect(loadConfig({ PORT: '9100' }).PUBLIC_URL).toBe('http://localhost:9100')

@@ -77,7 +77,10 @@ describe(`the server killed with SIGKILL under a write load (${dbKind})`, () => 
                 }
               } else {
                 const product = random.pick(products)
-                const answer = await client.post(`/api/products/${product}/stock_mutations`, { amount: random.int(1, 9), ...random.pick(places) })
+                const answer = await client.post(`/api/products/${product}/stock_mutations`, {
+                  amount: random.int(1, 9),
+                  ...random.pick(places),
+                })
                 expect(answer.status, JSON.stringify(answer.body)).toBe(201)
                 booked.set(answer.body.id, product)
                 if (booked.size >= killAfter) kill()
@@ -115,7 +118,8 @@ async function setUp(base: string) {
   }
   const warehouse = await created('/api/warehouses/', { warehouse_name: 'Crash' })
   const places = []
-  for (const name of ['K-1', 'K-2']) places.push({ warehouse_id: warehouse, location_id: await created(`/api/warehouses/${warehouse}/locations`, { location_name: name }) })
+  for (const name of ['K-1', 'K-2'])
+    places.push({ warehouse_id: warehouse, location_id: await created(`/api/warehouses/${warehouse}/locations`, { location_name: name }) })
   const products = []
   for (const sku of ['KILL-A', 'KILL-B', 'KILL-C']) products.push(await created('/api/products/', { sku }))
   admin.close()
@@ -133,7 +137,10 @@ async function checkAfterKill(url: string, booked: Map<number, number>, deleted:
     const stored = new Set((await handle.db.selectFrom('stock_mutations').select('id').execute()).map((r) => r.id))
     const lost = [...booked.keys()].filter((id) => !deleted.has(id) && !undecided.has(id) && !stored.has(id))
     expect(lost, 'bookings answered 201 that are gone').toEqual([])
-    expect([...deleted].filter((id) => stored.has(id)), 'deletions answered 204 that are back').toEqual([])
+    expect(
+      [...deleted].filter((id) => stored.has(id)),
+      'deletions answered 204 that are back',
+    ).toEqual([])
     expect(await checkLedger(handle.db)).toEqual([])
   } finally {
     await handle.close()

@@ -40,7 +40,12 @@ async function makePlace(server: TestServer, name: string): Promise<Place> {
 }
 
 const book = (server: TestServer, place: Place, amount: number, note?: string) =>
-  server.admin.post(`/api/products/${place.productId}/stock_mutations`, { amount, warehouse_id: place.warehouse_id, location_id: place.location_id, note })
+  server.admin.post(`/api/products/${place.productId}/stock_mutations`, {
+    amount,
+    warehouse_id: place.warehouse_id,
+    location_id: place.location_id,
+    note,
+  })
 
 const mutationCount = async (server: TestServer, productId: number) =>
   (await server.database.db.selectFrom('stock_mutations').select('id').where('product_id', '=', productId).execute()).length
@@ -63,7 +68,10 @@ if (dbKind === 'postgres') {
 
     it('answers 503 with a readable message, health says degraded, and it recovers by itself when the database is back', async () => {
       const place = await makePlace(server, 'cut')
-      expect(await server.anonymous.get('/api/health').then((r) => [r.statusCode, r.json()])).toEqual([200, { status: 'ok', database: 'ok' }])
+      expect(await server.anonymous.get('/api/health').then((r) => [r.statusCode, r.json()])).toEqual([
+        200,
+        { status: 'ok', database: 'ok' },
+      ])
 
       proxy.cut()
       const health = await server.anonymous.get('/api/health')
@@ -80,10 +88,13 @@ if (dbKind === 'postgres') {
       expectUnavailable(await server.admin.get('/api/brands/'), 'DB_UNAVAILABLE')
 
       proxy.restore()
-      expect(await server.anonymous.get('/api/health').then((r) => [r.statusCode, r.json()])).toEqual([200, { status: 'ok', database: 'ok' }])
+      expect(await server.anonymous.get('/api/health').then((r) => [r.statusCode, r.json()])).toEqual([
+        200,
+        { status: 'ok', database: 'ok' },
+      ])
       expect((await book(server, place, 5)).statusCode).toBe(201)
       expect((await server.anonymous.post('/api/auth/jwt/login', loginForm(), FORM)).statusCode).toBe(200)
-      expect((await direct.db.selectFrom('brands').select('id').where('brand_name', '=', 'Unwritten').execute())).toEqual([])
+      expect(await direct.db.selectFrom('brands').select('id').where('brand_name', '=', 'Unwritten').execute()).toEqual([])
       expect(ok(await server.admin.get(`/api/products/${place.productId}`)).stock).toBe(5)
       expect(await checkLedger(direct.db)).toEqual([])
     })
@@ -138,7 +149,9 @@ if (dbKind === 'postgres') {
       await Promise.all(Array.from({ length: 10 }, (_, n) => client(n)))
       expect(new Set(statuses)).toEqual(new Set([201, 503]))
       proxy.restore()
-      const kept = (await direct.db.selectFrom('stock_mutations').select('id').where('product_id', '=', place.productId).execute()).map((r) => r.id)
+      const kept = (await direct.db.selectFrom('stock_mutations').select('id').where('product_id', '=', place.productId).execute()).map(
+        (r) => r.id,
+      )
       expect(kept).toEqual(expect.arrayContaining(booked))
       // a connection cut while its COMMIT travels leaves the outcome unknown to the server: stored, but answered 503
       expect(kept.length - booked.length).toBeLessThanOrEqual(statuses.filter((s) => s === 503).length)
@@ -161,14 +174,22 @@ if (dbKind === 'postgres') {
       await database.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     })
-    const settings = (wait: string) => ({ DATABASE_URL: proxy.url, DATA_DIR: dataDir, DATABASE_WAIT: wait, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+    const settings = (wait: string) => ({
+      DATABASE_URL: proxy.url,
+      DATA_DIR: dataDir,
+      DATABASE_WAIT: wait,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    })
 
     it('gives up after DATABASE_WAIT seconds with a sentence naming the database (no password) and exit code 1', async () => {
       proxy.cut()
       const proc = await startProcess(settings('1'))
       expect((await proc.exited).code).toBe(1)
       const address = new URL(proxy.url)
-      expect(proc.stderr()).toContain(`Stockroom cannot start: Cannot reach the database postgres://postgres@127.0.0.1:${address.port}${address.pathname}`)
+      expect(proc.stderr()).toContain(
+        `Stockroom cannot start: Cannot reach the database postgres://postgres@127.0.0.1:${address.port}${address.pathname}`,
+      )
       expect(proc.stderr()).toMatch(/ECONNRESET.*waited 1 s\. Is it running/)
       expect(proc.stderr()).not.toMatch(/^\s+at /m)
       expect(proc.stdout()).not.toMatch(/Server listening/)
@@ -234,7 +255,9 @@ if (dbKind === 'postgres') {
 
     it('a transaction SQLite has rolled back by itself (as after SQLITE_FULL or SQLITE_IOERR at commit) fails with its own error', async () => {
       // RAISE(ROLLBACK) ends the transaction inside SQLite just as a failed write to a full disk does
-      await sql.raw(`create temp trigger refuse_brand before insert on brands begin select raise(rollback, 'rolled back by SQLite'); end`).execute(server.database.db)
+      await sql
+        .raw(`create temp trigger refuse_brand before insert on brands begin select raise(rollback, 'rolled back by SQLite'); end`)
+        .execute(server.database.db)
       try {
         const stamp = new Date().toISOString()
         const attempt = server.database.db

@@ -15,7 +15,9 @@ beforeAll(async () => {
         // a write the schema cannot guard: a text id into an integer column (SQLITE_MISMATCH, or PostgreSQL's 22P02)
         app.get('/api/test/unstorable', { config: { auth: 'public' } }, async () => {
           const stamp = new Date().toISOString()
-          await sql`insert into brands (id, brand_name, created_at, updated_at) values (${'not-a-number'}, ${'Unstorable'}, ${stamp}, ${stamp})`.execute(app.db)
+          await sql`insert into brands (id, brand_name, created_at, updated_at) values (${'not-a-number'}, ${'Unstorable'}, ${stamp}, ${stamp})`.execute(
+            app.db,
+          )
           return { stored: true }
         })
       },
@@ -36,8 +38,17 @@ describe('text neither database can keep as sent', () => {
       [() => server.admin.post('/api/products/', { sku: 'OK', description: 'tail \udc00' }), ['body', 'description']],
       [() => server.admin.get('/api/brands/?q=a%00b'), ['query', 'q']],
       [() => server.admin.get('/api/products/?sku=%00'), ['query', 'sku']],
-      [() => server.anonymous.post('/api/auth/jwt/login', 'username=a%00%40example.com&password=whatever-1', { 'content-type': 'application/x-www-form-urlencoded' }), ['body', 'username']],
-      [() => server.anonymous.post('/api/auth/register', { email: 'nul@example.com', password: 'pass\u0000word-1', username: 'nul' }), ['body', 'password']],
+      [
+        () =>
+          server.anonymous.post('/api/auth/jwt/login', 'username=a%00%40example.com&password=whatever-1', {
+            'content-type': 'application/x-www-form-urlencoded',
+          }),
+        ['body', 'username'],
+      ],
+      [
+        () => server.anonymous.post('/api/auth/register', { email: 'nul@example.com', password: 'pass\u0000word-1', username: 'nul' }),
+        ['body', 'password'],
+      ],
     ]
     for (const [call, loc] of cases) {
       const res = await call()
@@ -60,7 +71,9 @@ it('answers a value the database driver refuses with a 422, not a 500, and store
   const before = await brandCount()
   const res = await server.anonymous.get('/api/test/unstorable')
   expect(res.statusCode).toBe(422)
-  expect(res.json()).toEqual({ detail: [{ loc: ['query'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+  expect(res.json()).toEqual({
+    detail: [{ loc: ['query'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }],
+  })
   expect(await brandCount()).toBe(before)
 })
 
@@ -78,7 +91,11 @@ if (dbKind === 'postgres') {
       await blocker.query('select id from users where id = $1 for update', [otherSuperuser.id])
       // deleting a user locks all active super-users in id order: the admin's row, then it waits for ours
       const answer = server.admin.delete(`/api/users/${doomed.id}`)
-      await expect.poll(async () => Number((await blocker.query('select count(*) from pg_locks where not granted')).rows[0].count), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect
+        .poll(async () => Number((await blocker.query('select count(*) from pg_locks where not granted')).rows[0].count), {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0)
       const ours = blocker.query('select id from users where id = $1 for update', [adminId])
       const res = await answer
       await ours

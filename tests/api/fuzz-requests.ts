@@ -35,7 +35,8 @@ export interface Operation {
 }
 
 /** Table of the rows an id names, by field or path parameter. */
-export type Table = 'users' | 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'audit_log'
+export type Table =
+  'users' | 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'audit_log'
 
 /** "the id (or another column) of the n-th row of `table`", decided when the request is sent */
 export class Existing {
@@ -97,7 +98,7 @@ export const NASTY_STRINGS = [
   "'; DROP TABLE products; --",
   '" OR ""="',
   "1' UNION SELECT hashed_password FROM users --",
-  'admin@example.com\' --',
+  "admin@example.com' --",
   '%',
   '_',
   '\\',
@@ -131,7 +132,9 @@ export const NASTY_STRINGS = [
   'x'.repeat(2049),
   'y'.repeat(100_000),
 ]
-export const NASTY_NUMBERS = [0, -0, -1, 1.5, 2147483647, 2147483648, -2147483649, 9007199254740993, 1e21, 1e308, -1e308, 5e-324, 1_000_000_000, 1_000_000_001]
+export const NASTY_NUMBERS = [
+  0, -0, -1, 1.5, 2147483647, 2147483648, -2147483649, 9007199254740993, 1e21, 1e308, -1e308, 5e-324, 1_000_000_000, 1_000_000_001,
+]
 
 const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -157,9 +160,16 @@ function fitting(schema: Schema, name: string): fc.Arbitrary<unknown> {
   const table = FIELD_TABLES[name]
   let arbitrary: fc.Arbitrary<unknown>
   if (s.enum) arbitrary = fc.constantFrom(...s.enum)
-  else if (name === 'token') arbitrary = fc.oneof(fc.nat({ max: 20 }).map((index) => new MailedToken(index)), fc.string({ minLength: 1, maxLength: 60 }))
+  else if (name === 'token')
+    arbitrary = fc.oneof(
+      fc.nat({ max: 20 }).map((index) => new MailedToken(index)),
+      fc.string({ minLength: 1, maxLength: 60 }),
+    )
   else if (s.type === 'string' && (s.format === 'email' || name === 'username') && !s.pattern)
-    arbitrary = fc.oneof(fc.nat({ max: 50 }).map((index) => new Existing('users', index, 'email')), fc.emailAddress())
+    arbitrary = fc.oneof(
+      fc.nat({ max: 50 }).map((index) => new Existing('users', index, 'email')),
+      fc.emailAddress(),
+    )
   else if (s.type === 'integer' && table) arbitrary = fc.nat({ max: 50 }).map((index) => new Existing(table, index))
   else if (s.type === 'integer') arbitrary = fc.integer({ min: Math.max(s.minimum ?? -1e9, -1e9), max: Math.min(s.maximum ?? 1e9, 1e9) })
   else if (s.type === 'number') arbitrary = fc.double({ min: s.minimum ?? -1e9, max: s.maximum ?? 1e9, noNaN: true })
@@ -170,10 +180,11 @@ function fitting(schema: Schema, name: string): fc.Arbitrary<unknown> {
       ? fc.stringMatching(pattern).filter((v) => v.length <= (s.maxLength ?? 1e6))
       : fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 60, 60) })
     // of the right type, length and form, but odd: SQL, HTML, NUL, unpaired surrogates...
-    const odd = NASTY_STRINGS.filter((text) => text.length >= (s.minLength ?? 0) && text.length <= (s.maxLength ?? Infinity) && (!pattern || pattern.test(text)))
+    const odd = NASTY_STRINGS.filter(
+      (text) => text.length >= (s.minLength ?? 0) && text.length <= (s.maxLength ?? Infinity) && (!pattern || pattern.test(text)),
+    )
     arbitrary = odd.length ? fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: fc.constantFrom(...odd) }) : plain
-  }
-  else if (s.type === 'object') arbitrary = objectFor(s)
+  } else if (s.type === 'object') arbitrary = objectFor(s)
   else arbitrary = anyValue
   return nullable(schema) ? fc.oneof({ weight: 4, arbitrary }, { weight: 1, arbitrary: fc.constant(null) }) : arbitrary
 }
@@ -193,7 +204,19 @@ function objectFor(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
   )
   const extra = fc.oneof(
     { weight: 4, arbitrary: fc.constant([] as [string, unknown][]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('id', 'is_superuser', 'hashed_password', 'stock', 'created_at', 'user_id', '__proto__')), anyValue), { maxLength: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom('id', 'is_superuser', 'hashed_password', 'stock', 'created_at', 'user_id', '__proto__'),
+          ),
+          anyValue,
+        ),
+        { maxLength: 3 },
+      ),
+    },
   )
   return fc.tuple(fc.tuple(...fields), extra).map(([chosen, more]) => Object.fromEntries([...chosen.flat(), ...more]))
 }
@@ -221,7 +244,10 @@ const BROKEN_JSON = [
 
 const bodyFor = (operation: Operation): fc.Arbitrary<FuzzRequest['body']> =>
   fc.oneof(
-    { weight: operation.body ? 10 : 1, arbitrary: (operation.body ? objectFor(concrete(operation.body)) : fc.object({ maxDepth: 1 })).map((json) => ({ json })) },
+    {
+      weight: operation.body ? 10 : 1,
+      arbitrary: (operation.body ? objectFor(concrete(operation.body)) : fc.object({ maxDepth: 1 })).map((json) => ({ json })),
+    },
     { weight: 2, arbitrary: fc.object({ maxDepth: 2, values: [anyValue] }).map((json) => ({ json })) },
     { weight: 2, arbitrary: anyValue.map((json) => ({ json })) },
     { weight: 2, arbitrary: fc.constantFrom(...BROKEN_JSON).map((raw) => ({ raw })) },
@@ -248,7 +274,31 @@ const contentType = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
 )
 
-const ODD_IDS = ['0', '-1', '2147483647', '2147483648', '99999999999999999999', '1.5', '1e3', '01', ' 1', '1 ', 'abc', 'NaN', 'Infinity', '-0', '0x10', '١', '%00', '%zz', "1'", '1;DROP', '..%2F..%2Fetc', '%F0%9F%99%82', 'me']
+const ODD_IDS = [
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  '1e3',
+  '01',
+  ' 1',
+  '1 ',
+  'abc',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+  '١',
+  '%00',
+  '%zz',
+  "1'",
+  '1;DROP',
+  '..%2F..%2Fetc',
+  '%F0%9F%99%82',
+  'me',
+]
 const pathValue = (table: Table | undefined): fc.Arbitrary<string | Existing> =>
   fc.oneof(
     { weight: table ? 6 : 0, arbitrary: fc.nat({ max: 50 }).map((index) => new Existing(table ?? 'products', index)) },
@@ -264,14 +314,25 @@ function queryFor(operation: Operation): fc.Arbitrary<[string, string | Existing
       { weight: 3, arbitrary: fc.constant([] as [string, string | Existing][]) },
       {
         weight: 4,
-        arbitrary: valueFor(p.schema, p.name).map((v) => [[p.name, v instanceof Existing ? v : stringOf(v)]] as [string, string | Existing][]),
+        arbitrary: valueFor(p.schema, p.name).map(
+          (v) => [[p.name, v instanceof Existing ? v : stringOf(v)]] as [string, string | Existing][],
+        ),
       },
-      { weight: 1, arbitrary: fc.array(nastyString, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => [p.name, v] as [string, string])) },
+      {
+        weight: 1,
+        arbitrary: fc.array(nastyString, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => [p.name, v] as [string, string])),
+      },
     ),
   )
   const extra = fc.oneof(
     { weight: 5, arbitrary: fc.constant([] as [string, string][]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('q', 'limit', 'skip', 'sort_by', '__proto__')), nastyString), { maxLength: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc.tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('q', 'limit', 'skip', 'sort_by', '__proto__')), nastyString),
+        { maxLength: 3 },
+      ),
+    },
   )
   return fc.tuple(fc.tuple(...pairs), extra).map(([chosen, more]) => [...chosen.flat(), ...more])
 }
@@ -292,7 +353,9 @@ export function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
 }
 
 /** The operations of an OpenAPI document, with their parameters and JSON body schema. */
-export function operationsOf(spec: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: Schema }> } }>> }): Operation[] {
+export function operationsOf(spec: {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: Schema }> } }>>
+}): Operation[] {
   return Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),

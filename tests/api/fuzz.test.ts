@@ -34,8 +34,14 @@ type Dump = Record<string, Record<string, unknown>[]>
 async function dumpAll(): Promise<{ dump: Dump; text: string }> {
   const dump: Dump = {}
   for (const table of tables) {
-    const rows = (await db.selectFrom(table as never).selectAll().execute()) as Record<string, unknown>[]
-    dump[table] = rows.map((row) => ({ text: JSON.stringify(row), row })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)).map((r) => r.row)
+    const rows = (await db
+      .selectFrom(table as never)
+      .selectAll()
+      .execute()) as Record<string, unknown>[]
+    dump[table] = rows
+      .map((row) => ({ text: JSON.stringify(row), row }))
+      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      .map((r) => r.row)
   }
   return { dump, text: JSON.stringify(dump) }
 }
@@ -53,7 +59,10 @@ async function restore(account: 'admin' | 'user') {
   else {
     const stamp = new Date().toISOString()
     const username = `fuzz-${account}-${Date.now()}`
-    await db.insertInto('users').values({ ...values, email, username, given_name: null, family_name: null, is_verified: true, created_at: stamp, updated_at: stamp }).execute()
+    await db
+      .insertInto('users')
+      .values({ ...values, email, username, given_name: null, family_name: null, is_verified: true, created_at: stamp, updated_at: stamp })
+      .execute()
   }
   tokens[account] = await server.login(email, password)
 }
@@ -65,7 +74,15 @@ async function stillSignedIn(account: 'admin' | 'user') {
 
 /** A small catalogue with stock, seller entries, users and mailed tokens of every kind, topped up when fuzzing used it up. */
 async function seed() {
-  const count = async (table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const count = async (table: Table) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const as = server.client(tokens.admin)
   const unique = () => Math.random().toString(36).slice(2, 8)
   while ((await count('brands')) < 3) await as.post('/api/brands/', { brand_name: `Seed brand ${unique()}` })
@@ -76,16 +93,24 @@ async function seed() {
   while ((await count('warehouses')) < 2) await as.post('/api/warehouses/', { warehouse_name: `Seed WH ${unique()}` })
   for (const warehouse of await db.selectFrom('warehouses').select('id').execute()) {
     const locations = await db.selectFrom('locations').select('id').where('warehouse_id', '=', warehouse.id).execute()
-    for (let i = locations.length; i < 3; i++) await as.post(`/api/warehouses/${warehouse.id}/locations`, { location_name: `Seed loc ${unique()}` })
+    for (let i = locations.length; i < 3; i++)
+      await as.post(`/api/warehouses/${warehouse.id}/locations`, { location_name: `Seed loc ${unique()}` })
   }
   const [brand] = await db.selectFrom('brands').select('id').execute()
   const [supplier] = await db.selectFrom('organizations').select('id').where('is_supplier', '=', true).execute()
   const [seller] = await db.selectFrom('organizations').select('id').where('is_seller', '=', true).execute()
   const location = await db.selectFrom('locations').select(['id', 'warehouse_id']).executeTakeFirstOrThrow()
   while ((await count('products')) < 4) {
-    const product = (await as.post('/api/products/', { sku: `SEED-${unique()}`, brand_id: brand?.id ?? null, supplier_id: supplier?.id ?? null })).json()
+    const product = (
+      await as.post('/api/products/', { sku: `SEED-${unique()}`, brand_id: brand?.id ?? null, supplier_id: supplier?.id ?? null })
+    ).json()
     await as.post(`/api/products/${product.id}/sellers`, { seller_id: seller?.id ?? null, selling_price: 12.5, selling_currency: 'EUR' })
-    for (const amount of [10, -3]) await as.post(`/api/products/${product.id}/stock_mutations`, { amount, warehouse_id: location.warehouse_id, location_id: location.id })
+    for (const amount of [10, -3])
+      await as.post(`/api/products/${product.id}/stock_mutations`, {
+        amount,
+        warehouse_id: location.warehouse_id,
+        location_id: location.id,
+      })
   }
   if ((await count('users')) < 4) {
     await as.post('/api/users/', { email: `seed-${unique()}@example.com`, password: 'seed-password-1', username: `seed-${unique()}` })
@@ -137,7 +162,9 @@ function percentEncode(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0)!
     if (code >= 0xd800 && code <= 0xdfff)
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('')
     else out += encodeURIComponent(char)
   }
   return out
@@ -152,12 +179,19 @@ function inject(request: FuzzRequest): Promise<Response> {
   const query = request.query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(String(resolve(value)))}`).join('&')
   let payload: string | undefined
   if (request.body && 'raw' in request.body) payload = request.body.raw
-  else if (request.body && request.contentType === 'application/x-www-form-urlencoded' && body && typeof body === 'object' && !Array.isArray(body))
+  else if (
+    request.body &&
+    request.contentType === 'application/x-www-form-urlencoded' &&
+    body &&
+    typeof body === 'object' &&
+    !Array.isArray(body)
+  )
     payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()
   else if (request.body) payload = JSON.stringify(body)
   const headers: Record<string, string> = {}
   if (request.contentType !== undefined && payload !== undefined) headers['content-type'] = request.contentType
-  const token = request.auth === 'admin' ? tokens.admin : request.auth === 'user' ? tokens.user : request.auth === 'garbage' ? 'a.b.c' : undefined
+  const token =
+    request.auth === 'admin' ? tokens.admin : request.auth === 'user' ? tokens.user : request.auth === 'garbage' ? 'a.b.c' : undefined
   if (token) headers.authorization = `Bearer ${token}`
   return server.app.inject({ method: request.method as 'GET', url: query ? `${path}?${query}` : path, payload, headers })
 }
@@ -165,7 +199,16 @@ function inject(request: FuzzRequest): Promise<Response> {
 /** Only the changed tables, for a readable failure. */
 function changedTables(before: Dump, after: Dump) {
   return Object.fromEntries(
-    tables.filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t])).map((t) => [t, { before: before[t].length, after: after[t].length, rows: after[t].filter((row) => !before[t].some((b) => JSON.stringify(b) === JSON.stringify(row))) }]),
+    tables
+      .filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))
+      .map((t) => [
+        t,
+        {
+          before: before[t].length,
+          after: after[t].length,
+          rows: after[t].filter((row) => !before[t].some((b) => JSON.stringify(b) === JSON.stringify(row))),
+        },
+      ]),
   )
 }
 
@@ -187,7 +230,10 @@ async function check(request: FuzzRequest) {
   expect(res.headers['content-type'] ?? 'application/json', said).toMatch(/^application\/json|^text\/html/)
 
   const after = await dumpAll()
-  if (res.statusCode >= 400) expect(after.text === current.text ? {} : changedTables(current.dump, after.dump), `a rejected request changed data: ${said}`).toEqual({})
+  if (res.statusCode >= 400)
+    expect(after.text === current.text ? {} : changedTables(current.dump, after.dump), `a rejected request changed data: ${said}`).toEqual(
+      {},
+    )
   current = after
   if (res.statusCode < 300 && /^\/api\/(users|auth)/.test(request.path)) {
     let restored = false
@@ -221,7 +267,15 @@ describe('every route, given generated bad input', () => {
   it('leaves a server that still answers', async () => {
     expect((await server.anonymous.get('/api/health')).json()).toEqual({ status: 'ok', database: 'ok' })
     expect((await server.client(tokens.admin).get('/api/products/')).statusCode).toBe(200)
-    const summary = [...statuses].map(([operation, counts]) => `${operation.padEnd(60)} ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`)
-    console.log(`fuzzed ${[...statuses.values()].reduce((sum, c) => sum + [...c.values()].reduce((a, b) => a + b, 0), 0)} requests:\n${summary.join('\n')}`)
+    const summary = [...statuses].map(
+      ([operation, counts]) =>
+        `${operation.padEnd(60)} ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+    )
+    console.log(
+      `fuzzed ${[...statuses.values()].reduce((sum, c) => sum + [...c.values()].reduce((a, b) => a + b, 0), 0)} requests:\n${summary.join('\n')}`,
+    )
   })
 })

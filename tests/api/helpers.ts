@@ -64,7 +64,12 @@ export interface TestServer {
   client(token?: string): Client
   login(email: string, password: string): Promise<string>
   /** creates an ordinary (or super) user through the API and signs them in */
-  createUser(fields?: { email?: string; username?: string; password?: string; is_superuser?: boolean }): Promise<{ id: number; token: string; email: string; password: string }>
+  createUser(fields?: {
+    email?: string
+    username?: string
+    password?: string
+    is_superuser?: boolean
+  }): Promise<{ id: number; token: string; email: string; password: string }>
   close(): Promise<void>
 }
 
@@ -117,7 +122,12 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     }
   }
   const login = async (email: string, password: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/jwt/login', payload: new URLSearchParams({ username: email, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      payload: new URLSearchParams({ username: email, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`)
     return res.json().access_token as string
   }
@@ -136,7 +146,12 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       userCounter += 1
       const email = fields.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`
       const password = fields.password ?? 'user-password-1'
-      const res = await admin.post('/api/users/', { email, password, username: fields.username ?? email.split('@')[0], is_superuser: fields.is_superuser ?? false })
+      const res = await admin.post('/api/users/', {
+        email,
+        password,
+        username: fields.username ?? email.split('@')[0],
+        is_superuser: fields.is_superuser ?? false,
+      })
       if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`)
       return { id: res.json().id, email, password, token: await login(email, password) }
     },

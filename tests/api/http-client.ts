@@ -23,7 +23,8 @@ export function httpClient(base: string, token?: string): HttpClient {
     new Promise<HttpAnswer>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body)
       const headers: http.OutgoingHttpHeaders = token ? { authorization: `Bearer ${token}` } : {}
-      if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) })
+      if (payload !== undefined)
+        Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) })
       const request = http.request(`${base}${path}`, { method, agent, headers }, (response) => {
         let text = ''
         response.setEncoding('utf8')

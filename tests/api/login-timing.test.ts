@@ -44,7 +44,11 @@ const observable = (res: Response) => {
 
 describe('sign-in', () => {
   it('verifies one argon2id hash of the same cost for an unknown e-mail, a wrong password, an inactive user and the right password', async () => {
-    const stored = await server.database.db.selectFrom('users').select('hashed_password').where('id', '=', known.id).executeTakeFirstOrThrow()
+    const stored = await server.database.db
+      .selectFrom('users')
+      .select('hashed_password')
+      .where('id', '=', known.id)
+      .executeTakeFirstOrThrow()
     const attempts = {
       'unknown e-mail': () => signIn('nobody-here@example.com', known.password),
       'wrong password': () => signIn(known.email, 'not-the-password'),

@@ -40,7 +40,9 @@ it('logs every call of a day with the account with its request id, and never a s
   const login = await server.anonymous.post('/api/auth/jwt/login', form({ username: email, password }), FORM)
   const token = keep(login.json().access_token as string)
   expect((await server.client(token).get('/api/users/me')).statusCode).toBe(200)
-  expect((await server.anonymous.post('/api/auth/jwt/login', form({ username: email, password: keep('a-wrong-Gue55') }), FORM)).statusCode).toBe(400)
+  expect(
+    (await server.anonymous.post('/api/auth/jwt/login', form({ username: email, password: keep('a-wrong-Gue55') }), FORM)).statusCode,
+  ).toBe(400)
   // a bad request with a password in it
   expect((await server.anonymous.post('/api/auth/jwt/login', { username: email, password: keep('x'.repeat(129)) })).statusCode).toBe(422)
   // a forged token in the Authorization header
@@ -62,12 +64,18 @@ it('logs every call of a day with the account with its request id, and never a s
   await server.anonymous.get(`/password/${resetToken}`)
   const newPassword = keep('after-the-Re5et')
   expect((await server.anonymous.post('/api/auth/reset-password', { token: resetToken, password: newPassword })).statusCode).toBe(200)
-  expect((await server.anonymous.post('/api/auth/reset-password', { token: resetToken, password: keep('second-Try-reset') })).statusCode).toBe(400)
+  expect(
+    (await server.anonymous.post('/api/auth/reset-password', { token: resetToken, password: keep('second-Try-reset') })).statusCode,
+  ).toBe(400)
 
   const again = keep(await server.login(email, newPassword))
   const own = keep('changed-by-Me-1')
   expect((await server.client(again).patch('/api/users/me', { password: own })).statusCode).toBe(200)
-  const invited = await server.admin.post('/api/users/', { email: 'invited@example.com', password: keep('Chosen-by-admin1'), username: 'invited' })
+  const invited = await server.admin.post('/api/users/', {
+    email: 'invited@example.com',
+    password: keep('Chosen-by-admin1'),
+    username: 'invited',
+  })
   expect(invited.statusCode).toBe(201)
   expect((await server.admin.patch(`/api/users/${invited.json().id}`, { password: keep('Reset-by-admin1') })).statusCode).toBe(200)
   expect((await server.anonymous.post('/api/auth/request-verify-token', { email: 'invited@example.com' })).statusCode).toBe(202)
@@ -78,7 +86,8 @@ it('logs every call of a day with the account with its request id, and never a s
   await server.app.mailer.settled()
 
   // what the database holds as secrets must not be in the logs either
-  for (const { hashed_password } of await server.database.db.selectFrom('users').select('hashed_password').execute()) secrets.push(hashed_password)
+  for (const { hashed_password } of await server.database.db.selectFrom('users').select('hashed_password').execute())
+    secrets.push(hashed_password)
   for (const { token_hash } of await server.database.db.selectFrom('user_tokens').select('token_hash').execute()) secrets.push(token_hash)
 
   expect(lines.length).toBeGreaterThan(40)

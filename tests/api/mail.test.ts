@@ -13,7 +13,12 @@ let server: TestServer
 const PUBLIC_URL = 'https://stock.example.org/app'
 beforeAll(async () => {
   mailbox = await startMailbox()
-  server = await startServer({ SMTP_URL: mailbox.url, OPEN_REGISTRATION: 'true', PUBLIC_URL, MAIL_FROM: 'Stockroom <noreply@stock.example.org>' })
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    OPEN_REGISTRATION: 'true',
+    PUBLIC_URL,
+    MAIL_FROM: 'Stockroom <noreply@stock.example.org>',
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -35,10 +40,16 @@ const forgotPassword = (email: string) => server.anonymous.post('/api/auth/forgo
 const verify = (token: string) => server.anonymous.post('/api/auth/verify', { token })
 const resetPassword = (token: string, password: string) => server.anonymous.post('/api/auth/reset-password', { token, password })
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
-const tokenRow = (token: string) => server.database.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
+const tokenRow = (token: string) =>
+  server.database.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
 const expire = (token: string) =>
-  server.database.db.updateTable('user_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256(token)).execute()
-const lifetimeHours = (row: { created_at: string; expires_at: string }) => (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000
+  server.database.db
+    .updateTable('user_tokens')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('token_hash', '=', sha256(token))
+    .execute()
+const lifetimeHours = (row: { created_at: string; expires_at: string }) =>
+  (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000
 const canLogin = async (email: string, password: string) =>
   (await server.anonymous.post('/api/auth/jwt/login', { username: email, password })).statusCode === 200
 
@@ -94,7 +105,9 @@ describe('e-mail verification', () => {
     const verifyToken = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
     // a password reset through a mailed link proves the address too
     await forgotPassword(person.email)
-    expect((await resetPassword(tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'password'), 'another-password')).statusCode).toBe(200)
+    expect(
+      (await resetPassword(tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'password'), 'another-password')).statusCode,
+    ).toBe(200)
     const res = await verify(verifyToken)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ detail: 'VERIFY_USER_ALREADY_VERIFIED' })
@@ -134,7 +147,10 @@ describe('e-mail verification', () => {
     expect((await server.client(person.token).patch('/api/users/me', { email: moved })).statusCode).toBe(200)
     expect((await verify(token)).json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' })
     await requestVerify(moved)
-    expect((await verify(tokenInLink(await mailbox.next(moved), PUBLIC_URL, 'verify'))).json()).toMatchObject({ email: moved, is_verified: true })
+    expect((await verify(tokenInLink(await mailbox.next(moved), PUBLIC_URL, 'verify'))).json()).toMatchObject({
+      email: moved,
+      is_verified: true,
+    })
   })
 })
 
@@ -328,7 +344,9 @@ describe('without SMTP_URL (outbox)', () => {
       tokens.push(tokenInLink(mail, PUBLIC_URL, 'password'))
     }
     // the link in the file works
-    expect((await outboxServer.anonymous.post('/api/auth/reset-password', { token: tokens[0], password: 'from-the-outbox' })).statusCode).toBe(200)
+    expect(
+      (await outboxServer.anonymous.post('/api/auth/reset-password', { token: tokens[0], password: 'from-the-outbox' })).statusCode,
+    ).toBe(200)
 
     const written = logLines.filter((line) => line.includes('mail written to the outbox'))
     expect(written).toHaveLength(2)

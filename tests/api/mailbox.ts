@@ -31,7 +31,8 @@ export interface Mailbox {
 /** The subject and text/plain body of a message as it arrived (postal-mime decodes headers and transfer encodings). */
 export async function parseMail(raw: string, envelopeTo: string[]): Promise<ReceivedMail> {
   const parsed = await PostalMime.parse(raw)
-  if (parsed.html !== undefined || parsed.attachments.length > 0) throw new Error(`expected a plain text mail, got parts: ${parsed.headers.find((h) => h.key === 'content-type')?.value}`)
+  if (parsed.html !== undefined || parsed.attachments.length > 0)
+    throw new Error(`expected a plain text mail, got parts: ${parsed.headers.find((h) => h.key === 'content-type')?.value}`)
   return { to: envelopeTo, subject: parsed.subject ?? '', text: parsed.text ?? '', raw }
 }
 

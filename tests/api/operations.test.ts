@@ -50,7 +50,10 @@ if (dbKind === 'sqlite') {
 
     it('backs up while bookings are written, and a restore into a fresh place has every row answered before, as one snapshot', async () => {
       const warehouse = await make.warehouse('Backed up')
-      const places = [await make.location(warehouse.id, 'B-1'), await make.location(warehouse.id, 'B-2')].map((l) => ({ warehouse_id: warehouse.id, location_id: l.id }))
+      const places = [await make.location(warehouse.id, 'B-1'), await make.location(warehouse.id, 'B-2')].map((l) => ({
+        warehouse_id: warehouse.id,
+        location_id: l.id,
+      }))
       const products = [await make.product({ sku: 'BACK-A' }), await make.product({ sku: 'BACK-B' }), await make.product({ sku: 'BACK-C' })]
       await make.organization('Backup supplier', { is_supplier: true })
       await make.brand('Backup brand')
@@ -64,7 +67,10 @@ if (dbKind === 'sqlite') {
       const all: number[] = []
       const writer = async (n: number) => {
         for (let i = 0; writing; i++) {
-          const answer = await server.admin.post(`/api/products/${products[(n + i) % 3].id}/stock_mutations`, { amount: 1, ...places[i % 2] })
+          const answer = await server.admin.post(`/api/products/${products[(n + i) % 3].id}/stock_mutations`, {
+            amount: 1,
+            ...places[i % 2],
+          })
           expect(answer.statusCode, answer.body).toBe(201)
           all.push(answer.json().id)
         }
@@ -89,7 +95,15 @@ if (dbKind === 'sqlite') {
         expect((await sql.raw('pragma foreign_key_check').execute(restored.db)).rows).toEqual([])
         expect(await checkLedger(restored.db)).toEqual([])
         for (const table of staticTables) {
-          const count = async (db: typeof restored.db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+          const count = async (db: typeof restored.db) =>
+            Number(
+              (
+                await db
+                  .selectFrom(table)
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
           expect(await count(restored.db), table).toBe(await count(server.database.db))
         }
         const ids = (await restored.db.selectFrom('stock_mutations').select('id').orderBy('id').execute()).map((r) => r.id)
@@ -106,7 +120,9 @@ if (dbKind === 'sqlite') {
       const mutationsNow = await server.database.db.selectFrom('stock_mutations').select('id').execute()
       const refused = await npmRun('restore', [backupFile()], settings(`sqlite:${server.database.file}`))
       expect(refused.code).toBe(1)
-      expect(refused.stderr).toMatch(`The database ${server.database.file} is in use, by a running server or another program. Stop it, then restore again.`)
+      expect(refused.stderr).toMatch(
+        `The database ${server.database.file} is in use, by a running server or another program. Stop it, then restore again.`,
+      )
       expect(await server.database.db.selectFrom('stock_mutations').select('id').execute()).toEqual(mutationsNow)
       expect((await server.admin.get('/api/health')).statusCode).toBe(200)
 
@@ -170,15 +186,22 @@ describe('npm run check:ledger', () => {
     expect(consistent, consistent.stderr).toMatchObject({ code: 0 })
     expect(consistent.stdout).toMatch(/^Ledger consistent: every kept stock level equals the sum of \d+ stock mutations\.$/m)
 
-    const level = () => server.database.db.updateTable('stock_levels').where('product_id', '=', product.id).where('location_id', '=', location.id)
-    await level().set((eb) => ({ amount: eb('amount', '+', 3) })).execute()
+    const level = () =>
+      server.database.db.updateTable('stock_levels').where('product_id', '=', product.id).where('location_id', '=', location.id)
+    await level()
+      .set((eb) => ({ amount: eb('amount', '+', 3) }))
+      .execute()
     try {
       const off = await npmRun('check:ledger', [], settings(url))
       expect(off.code).toBe(1)
       expect(off.stderr).toMatch('Ledger inconsistent: 1 kept figure(s) differ from the sum of the stock mutations')
-      expect(off.stdout).toMatch(new RegExp(`'location'\\s*│\\s*${product.id}\\s*│\\s*${warehouse.id}\\s*│\\s*${location.id}\\s*│\\s*7\\s*│\\s*4`))
+      expect(off.stdout).toMatch(
+        new RegExp(`'location'\\s*│\\s*${product.id}\\s*│\\s*${warehouse.id}\\s*│\\s*${location.id}\\s*│\\s*7\\s*│\\s*4`),
+      )
     } finally {
-      await level().set((eb) => ({ amount: eb('amount', '-', 3) })).execute()
+      await level()
+        .set((eb) => ({ amount: eb('amount', '-', 3) }))
+        .execute()
     }
     expect(await checkLedger(server.database.db)).toEqual([])
   })

@@ -26,7 +26,10 @@ async function insertProduct(fields: { supplier_id?: number } = {}) {
     .executeTakeFirstOrThrow()
 }
 const insertSeller = (product_id: number, seller_id: number) =>
-  server.database.db.insertInto('product_sellers').values({ product_id, seller_id, selling_price: 1, selling_currency: 'EUR', created_at: stamp(), updated_at: stamp() }).execute()
+  server.database.db
+    .insertInto('product_sellers')
+    .values({ product_id, seller_id, selling_price: 1, selling_currency: 'EUR', created_at: stamp(), updated_at: stamp() })
+    .execute()
 
 describe('organizations', () => {
   it('creates with 201, flags false unless given, true booleans in the answer', async () => {

@@ -55,14 +55,22 @@ afterAll(async () => {
 
 /** What the list promises, computed from every row: case-insensitive substrings, empty values last, ties by id. */
 function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; total: number } {
-  const stockOf = (row: Row) => (query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0))
+  const stockOf = (row: Row) =>
+    query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0)
   const matching = rows.filter(
     (row) =>
       (query.brand_id === undefined || row.brand_id === query.brand_id) &&
-      TEXT_FIELDS.every((field) => !query[field] || (row[field] ?? '').toLowerCase().includes(query[field]!.toLowerCase()) && row[field] !== null),
+      TEXT_FIELDS.every(
+        (field) => !query[field] || ((row[field] ?? '').toLowerCase().includes(query[field]!.toLowerCase()) && row[field] !== null),
+      ),
   )
   const [field, direction] = (query.sort_by ?? 'created_at.asc').split('.') as [keyof Row, 'asc' | 'desc']
-  const key = (row: Row) => (field === 'stock' ? stockOf(row) : (TEXT_FIELDS as readonly string[]).includes(field) ? (row[field] as string | null)?.toLowerCase() ?? null : row[field])
+  const key = (row: Row) =>
+    field === 'stock'
+      ? stockOf(row)
+      : (TEXT_FIELDS as readonly string[]).includes(field)
+        ? ((row[field] as string | null)?.toLowerCase() ?? null)
+        : row[field]
   const sign = direction === 'asc' ? 1 : -1
   matching.sort((a, b) => {
     const [x, y] = [key(a), key(b)]
@@ -120,15 +128,18 @@ describe('the product list on a seeded catalogue', () => {
         skip: fc.constantFrom(0, 0, 0, 3, 10, 40, 250, 2990),
         limit: fc.constantFrom(1, 5, 10, 10, 25, 100),
       })
-      .map(({ text, moreText, brand, warehouse, sort, skip, limit }) => ({
-        ...moreText,
-        ...text,
-        ...(brand === undefined ? {} : { brand_id: brand }),
-        ...(warehouse === undefined ? {} : { warehouse_id: warehouse }),
-        sort_by: sort,
-        skip,
-        limit,
-      }) as ProductListQuery)
+      .map(
+        ({ text, moreText, brand, warehouse, sort, skip, limit }) =>
+          ({
+            ...moreText,
+            ...text,
+            ...(brand === undefined ? {} : { brand_id: brand }),
+            ...(warehouse === undefined ? {} : { warehouse_id: warehouse }),
+            sort_by: sort,
+            skip,
+            limit,
+          }) as ProductListQuery,
+      )
 
     const plans = new Map<string, number>()
     await fc.assert(
@@ -169,7 +180,11 @@ describe('the product list on a seeded catalogue', () => {
     expect(first.counted).toBe(1)
     // another page, another sort, a stock change: the same count, not counted again
     expect(await countsRun({ ...lamps, limit: 5, skip: 5, sort_by: 'stock.desc' })).toEqual({ total: first.total, counted: 0 })
-    await database.db.updateTable('products').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', rows[0].id).execute()
+    await database.db
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '+', 1) }))
+      .where('id', '=', rows[0].id)
+      .execute()
     expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 0 })
 
     const stamp = new Date().toISOString()
@@ -185,12 +200,21 @@ describe('the product list on a seeded catalogue', () => {
     expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 1 })
     await database.db.deleteFrom('products').where('id', '=', id).execute()
     expect(await countsRun({ ...lamps, limit: 5 })).toEqual({ total: first.total, counted: 1 })
-    await database.db.updateTable('products').set((eb) => ({ stock: eb('stock', '-', 1) })).where('id', '=', rows[0].id).execute()
+    await database.db
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', rows[0].id)
+      .execute()
   })
 
   it('keeps the sort order across pages: consecutive pages join into the first n', async () => {
     for (const sort_by of ['stock.desc', 'stock.asc', 'description.asc', 'article_number.desc']) {
-      for (const extra of [{}, { warehouse_id: 1 }, { description: 'a' }, { brand_id: rows[0].brand_id ?? 1 }] as Partial<ProductListQuery>[]) {
+      for (const extra of [
+        {},
+        { warehouse_id: 1 },
+        { description: 'a' },
+        { brand_id: rows[0].brand_id ?? 1 },
+      ] as Partial<ProductListQuery>[]) {
         const whole = await listProducts(database, { ...extra, sort_by, skip: 0, limit: 100 })
         const paged = []
         for (let skip = 0; skip < 100; skip += 7) paged.push(...(await listProducts(database, { ...extra, sort_by, skip, limit: 7 })).items)

@@ -36,7 +36,12 @@ beforeAll(async () => {
     { sku: 'XYZ-1', sku_amazon: null, article_number: 'b-5', description: 'Green TABLE', brand_id: brands.alpha.id },
     { sku: null, sku_amazon: 'b0ccc', article_number: null, description: '100% wool', brand_id: null },
     { sku: 'under_score', sku_amazon: 'B0DDD', article_number: 'A-02', description: null, brand_id: brands.beta.id },
-    ...Array.from({ length: 7 }, (_, i) => ({ sku: `GEN-${i}`, sku_amazon: `G${i}`, article_number: `c-${i % 3}`, description: `Lamp ${i}` })),
+    ...Array.from({ length: 7 }, (_, i) => ({
+      sku: `GEN-${i}`,
+      sku_amazon: `G${i}`,
+      article_number: `c-${i % 3}`,
+      description: `Lamp ${i}`,
+    })),
   ]
   for (const row of rows) ids.push((await make.product(row)).id)
   await make.book(ids[0], { amount: 5, warehouse_id: w1.id, location_id: l1.id })
@@ -234,7 +239,10 @@ describe('products list', () => {
     ]
     for (const [query, field] of cases) {
       const items = validationItems(await server.admin.get(`/api/products/?${query}`))
-      expect(items.map((i) => i.loc), query).toContainEqual(['query', field])
+      expect(
+        items.map((i) => i.loc),
+        query,
+      ).toContainEqual(['query', field])
     }
     expect(validationItems(await server.admin.get('/api/products/?sort_by=password.asc'))[0].msg).toContain('article_number')
     expect(validationItems(await server.admin.get('/api/products/?warehouse_id=99999'))).toEqual([

@@ -72,7 +72,12 @@ describe('products: create, read, change, delete', () => {
     const product = await make.product({ sku: 'P-1', description: 'before', article_number: 'A-1' })
     await ageProduct(product.id)
     const patched = ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'after', brand_id: brand.id }))
-    expect(patched).toMatchObject({ sku: 'P-1', article_number: 'A-1', description: 'after', brand: { id: brand.id, brand_name: 'Patch Brand' } })
+    expect(patched).toMatchObject({
+      sku: 'P-1',
+      article_number: 'A-1',
+      description: 'after',
+      brand: { id: brand.id, brand_name: 'Patch Brand' },
+    })
     expect(patched.updated_at > '2000-01-01T00:00:00.000Z').toBe(true)
     expect(patched.created_at).toBe(product.created_at)
     const put = ok(await server.admin.put(`/api/products/${product.id}`, { sku: 'P-2', brand_id: null }))
@@ -130,12 +135,18 @@ describe('products: bad input gets a 422 naming the field and changes nothing', 
     const before = ok(await server.admin.get('/api/products/')).total
     for (const [body, field] of cases) {
       const items = validationItems(await server.admin.post('/api/products/', body))
-      expect(items.map((i) => i.loc), JSON.stringify(body)).toContainEqual(['body', field])
+      expect(
+        items.map((i) => i.loc),
+        JSON.stringify(body),
+      ).toContainEqual(['body', field])
     }
     const product = await make.product({ sku: 'BAD-INPUT' })
     for (const [body, field] of cases.filter(([, f]) => f !== 'supplier_id')) {
       const items = validationItems(await server.admin.patch(`/api/products/${product.id}`, body))
-      expect(items.map((i) => i.loc), JSON.stringify(body)).toContainEqual(['body', field])
+      expect(
+        items.map((i) => i.loc),
+        JSON.stringify(body),
+      ).toContainEqual(['body', field])
     }
     expect(ok(await server.admin.get('/api/products/')).total).toBe(before + 1)
     expect(ok(await server.admin.get(`/api/products/${product.id}`))).toEqual(product)
@@ -190,7 +201,12 @@ describe('products: supplier info', () => {
     expect(put.updated_at > '2000-01-01T00:00:00.000Z').toBe(true)
 
     const patched = ok(await server.admin.patch(`/api/products/${product.id}/supplier`, { purchase_price: 12.344 }))
-    expect(patched.supplier_info).toMatchObject({ supplier_id: supplier.id, minimum_order_quantity: 12, purchase_price: 12.34, purchase_currency: 'GBP' })
+    expect(patched.supplier_info).toMatchObject({
+      supplier_id: supplier.id,
+      minimum_order_quantity: 12,
+      purchase_price: 12.34,
+      purchase_currency: 'GBP',
+    })
 
     const cleared = ok(
       await server.admin.put(`/api/products/${product.id}/supplier`, {
@@ -217,11 +233,14 @@ describe('products: supplier info', () => {
     ]
     for (const [body, field] of cases) {
       const items = validationItems(await server.admin.put(`/api/products/${product.id}/supplier`, body))
-      expect(items.map((i) => i.loc), JSON.stringify(body)).toContainEqual(['body', field])
+      expect(
+        items.map((i) => i.loc),
+        JSON.stringify(body),
+      ).toContainEqual(['body', field])
     }
-    expect(validationItems(await server.admin.patch(`/api/products/${product.id}/supplier`, { supplier_id: 77_777, purchase_price: 3 }))).toEqual([
-      { loc: ['body', 'supplier_id'], msg: 'Organization 77777 does not exist', type: 'value_error' },
-    ])
+    expect(
+      validationItems(await server.admin.patch(`/api/products/${product.id}/supplier`, { supplier_id: 77_777, purchase_price: 3 })),
+    ).toEqual([{ loc: ['body', 'supplier_id'], msg: 'Organization 77777 does not exist', type: 'value_error' }])
     expect(ok(await server.admin.get(`/api/products/${product.id}`))).toEqual(product)
   })
 })
@@ -238,9 +257,19 @@ describe('products: seller entries', () => {
     expect(bodiless.seller_id).toBeNull()
 
     const patched = ok(
-      await server.admin.patch(`/api/products/${product.id}/sellers/${empty.id}`, { seller_id: seller.id, selling_price: 19.999, selling_currency: 'EUR' }),
+      await server.admin.patch(`/api/products/${product.id}/sellers/${empty.id}`, {
+        seller_id: seller.id,
+        selling_price: 19.999,
+        selling_currency: 'EUR',
+      }),
     )
-    expect(patched).toEqual({ id: empty.id, seller_id: seller.id, seller: { id: seller.id, org_name: 'Seller One' }, selling_price: 20, selling_currency: 'EUR' })
+    expect(patched).toEqual({
+      id: empty.id,
+      seller_id: seller.id,
+      seller: { id: seller.id, org_name: 'Seller One' },
+      selling_price: 20,
+      selling_currency: 'EUR',
+    })
     const put = ok(await server.admin.put(`/api/products/${product.id}/sellers/${empty.id}`, { selling_currency: 'USD' }))
     expect(put).toMatchObject({ seller_id: seller.id, selling_price: 20, selling_currency: 'USD' })
 
@@ -283,15 +312,17 @@ describe('products: seller entries', () => {
     ] as const) {
       const items = validationItems(await server.admin.patch(`/api/products/${product.id}/sellers/${entry.id}`, body))
       expect(items.map((i) => i.loc)).toContainEqual(['body', field])
-      expect(validationItems(await server.admin.post(`/api/products/${product.id}/sellers`, body)).map((i) => i.loc)).toContainEqual(['body', field])
+      expect(validationItems(await server.admin.post(`/api/products/${product.id}/sellers`, body)).map((i) => i.loc)).toContainEqual([
+        'body',
+        field,
+      ])
     }
     expect(validationItems(await server.admin.post(`/api/products/${product.id}/sellers`, { seller_id: 55_555 }))).toEqual([
       { loc: ['body', 'seller_id'], msg: 'Organization 55555 does not exist', type: 'value_error' },
     ])
-    expect(validationItems(await server.admin.put(`/api/products/${product.id}/sellers/${entry.id}`, { seller_id: 55_555 }))[0].loc).toEqual([
-      'body',
-      'seller_id',
-    ])
+    expect(
+      validationItems(await server.admin.put(`/api/products/${product.id}/sellers/${entry.id}`, { seller_id: 55_555 }))[0].loc,
+    ).toEqual(['body', 'seller_id'])
     expect(validationItems(await server.admin.delete(`/api/products/${product.id}/sellers/abc`))[0].loc).toEqual(['path', 'seller_info_id'])
     expect(ok(await server.admin.get(`/api/products/${product.id}`)).sellers_info).toEqual([entry])
   })

@@ -49,14 +49,23 @@ const LIMITED: Record<string, LimitedCall> = {
     sameAccount: (email) => `  ${email.toUpperCase()} `,
     normalStatus: 400,
   },
-  'forgot-password': { url: '/api/auth/forgot-password', attempt: (email) => ({ payload: { email } }), sameAccount: (e) => e.toUpperCase(), normalStatus: 202 },
+  'forgot-password': {
+    url: '/api/auth/forgot-password',
+    attempt: (email) => ({ payload: { email } }),
+    sameAccount: (e) => e.toUpperCase(),
+    normalStatus: 202,
+  },
   'request-verify-token': {
     url: '/api/auth/request-verify-token',
     attempt: (email) => ({ payload: { email } }),
     sameAccount: (e) => e.toUpperCase(),
     normalStatus: 202,
   },
-  'reset-password': { url: '/api/auth/reset-password', attempt: (token) => ({ payload: { token, password: 'a-new-password-1' } }), normalStatus: 400 },
+  'reset-password': {
+    url: '/api/auth/reset-password',
+    attempt: (token) => ({ payload: { token, password: 'a-new-password-1' } }),
+    normalStatus: 400,
+  },
 }
 
 function call(limited: LimitedCall, account: string, remoteAddress: string) {
@@ -85,7 +94,8 @@ describe.each(Object.entries(LIMITED))('%s', (_name, limited) => {
     const refused = await call(limited, account, freshAddress())
     expectTooMany(refused, 'over the account limit')
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(WINDOW_SECONDS - 60)
-    if (limited.sameAccount) expectTooMany(await call(limited, limited.sameAccount(account), freshAddress()), 'the same account spelled otherwise')
+    if (limited.sameAccount)
+      expectTooMany(await call(limited, limited.sameAccount(account), freshAddress()), 'the same account spelled otherwise')
     // another account is not held back by this one
     expect((await call(limited, freshEmail(), freshAddress())).statusCode).toBe(limited.normalStatus)
 
@@ -135,7 +145,13 @@ describe('sign-in', () => {
   it('counts requests with a body that does not parse against the address, not against any account', async () => {
     const address = freshAddress()
     for (let i = 0; i < PER_ADDRESS; i++) {
-      const res = await server.app.inject({ method: 'POST', url: '/api/auth/jwt/login', payload: '{"username":', headers: { 'content-type': 'application/json' }, remoteAddress: address })
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/login',
+        payload: '{"username":',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: address,
+      })
       expect(res.statusCode).toBe(422)
     }
     expectTooMany(await signIn(ADMIN.password, address), 'after junk from the same address')
@@ -160,7 +176,12 @@ describe('behind a reverse proxy', () => {
   })
 
   it('counts per forwarded client address when TRUST_PROXY names the proxy', async () => {
-    const proxied = await startServer({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_WINDOW: String(WINDOW_SECONDS), RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS), RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT) })
+    const proxied = await startServer({
+      TRUST_PROXY: '127.0.0.1',
+      RATE_LIMIT_WINDOW: String(WINDOW_SECONDS),
+      RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
+      RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
+    })
     try {
       for (let i = 0; i < PER_ADDRESS; i++) expect((await attempt(proxied, '127.0.0.1', '198.51.100.7')).statusCode).toBe(202)
       expectTooMany(await attempt(proxied, '127.0.0.1', '198.51.100.7'), 'the same client behind the proxy')
@@ -175,6 +196,9 @@ it('leaves other calls, public or not, unlimited', async () => {
   const address = freshAddress()
   for (let i = 0; i < PER_ADDRESS * 3; i++) {
     expect((await server.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address })).statusCode).toBe(200)
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: 'made-up' }, remoteAddress: address })).statusCode).toBe(400)
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: 'made-up' }, remoteAddress: address }))
+        .statusCode,
+    ).toBe(400)
   }
 })

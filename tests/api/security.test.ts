@@ -22,7 +22,11 @@ function directives(header: string | string[] | number | undefined): Map<string,
 
 describe('security headers', () => {
   it('sends a content security policy that allows no foreign or inline script, no plugins and no framing', async () => {
-    for (const res of [await server.anonymous.get('/api/health'), await server.anonymous.get('/api/nowhere'), await server.admin.get('/api/brands/')]) {
+    for (const res of [
+      await server.anonymous.get('/api/health'),
+      await server.anonymous.get('/api/nowhere'),
+      await server.admin.get('/api/brands/'),
+    ]) {
       const csp = directives(res.headers['content-security-policy'])
       expect(csp.get('default-src')).toEqual(["'self'"])
       expect(csp.get('script-src')).toEqual(["'self'"])
@@ -152,7 +156,13 @@ describe('image URLs', () => {
   ]
 
   it('accepts and stores http and https URLs, the scheme in any case', async () => {
-    const accepted = ['https://example.com/a.png', 'http://images.example.com/p/1.jpg?size=30', 'https://example.com/javascript:not-a-scheme.png', 'HTTPS://EXAMPLE.COM/A.PNG', 'Http://example.com/b.png']
+    const accepted = [
+      'https://example.com/a.png',
+      'http://images.example.com/p/1.jpg?size=30',
+      'https://example.com/javascript:not-a-scheme.png',
+      'HTTPS://EXAMPLE.COM/A.PNG',
+      'Http://example.com/b.png',
+    ]
     for (const url of accepted) {
       const res = await server.admin.post('/api/products/', { image_url: url })
       expect(res.statusCode, url).toBe(201)
@@ -170,7 +180,10 @@ describe('image URLs', () => {
         await server.admin.put(`/api/products/${product.id}`, { image_url: url }),
       ]) {
         expect(res.statusCode, JSON.stringify(url)).toBe(422)
-        expect(res.json().detail.map((item: { loc: unknown }) => item.loc), JSON.stringify(url)).toContainEqual(['body', 'image_url'])
+        expect(
+          res.json().detail.map((item: { loc: unknown }) => item.loc),
+          JSON.stringify(url),
+        ).toContainEqual(['body', 'image_url'])
       }
     }
     expect((await server.admin.get('/api/products/?limit=100')).json().total).toBe(before)

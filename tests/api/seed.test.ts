@@ -46,13 +46,24 @@ describe('seeding a fresh database', () => {
 
   it('makes the numbers asked for, with kept stock levels equal to the ledger', async () => {
     const count = async (table: 'products' | 'stock_mutations' | 'warehouses' | 'locations') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     expect(await count('products')).toBe(600)
     expect(await count('stock_mutations')).toBe(2500)
     expect(await count('warehouses')).toBe(3)
     expect(await count('locations')).toBe(30)
     expect(await checkLedger(database.db)).toEqual([])
-    const kept = await database.db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirstOrThrow()
+    const kept = await database.db
+      .selectFrom('row_counts')
+      .select('row_count')
+      .where('table_name', '=', 'products')
+      .executeTakeFirstOrThrow()
     expect(Number(kept.row_count)).toBe(600)
   })
 
@@ -101,7 +112,9 @@ describe('seeding a fresh database', () => {
     const kept = await db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirstOrThrow()
     expect(Number(kept.row_count)).toBe(601)
     if (database.dialect === 'sqlite') {
-      const { rows } = await sql<{ rowid: number }>`select rowid from products_search where products_search match ${'description : "ebra-stri"'}`.execute(db)
+      const { rows } = await sql<{
+        rowid: number
+      }>`select rowid from products_search where products_search match ${'description : "ebra-stri"'}`.execute(db)
       expect(rows.map((r) => Number(r.rowid))).toEqual([id])
     }
     await db.deleteFrom('stock_mutations').where('id', '=', mutation.id).execute()
@@ -110,14 +123,27 @@ describe('seeding a fresh database', () => {
 
   it('refuses a database that has a catalogue, and replaces it only when told', async () => {
     await expect(seedDatabase(url, OPTIONS)).rejects.toThrow(SeedRefused)
-    expect(Number((await database.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(600)
+    expect(
+      Number(
+        (
+          await database.db
+            .selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(600)
 
     await seedDatabase(url, { ...OPTIONS, products: 50, mutations: 120, replace: true })
     const after = await dump(database)
     expect(after.products.map((p) => p.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
     expect(after.mutations).toHaveLength(120)
     expect(await checkLedger(database.db)).toEqual([])
-    const kept = await database.db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirstOrThrow()
+    const kept = await database.db
+      .selectFrom('row_counts')
+      .select('row_count')
+      .where('table_name', '=', 'products')
+      .executeTakeFirstOrThrow()
     expect(Number(kept.row_count)).toBe(50)
   })
 })

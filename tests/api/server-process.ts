@@ -87,7 +87,11 @@ export async function startProcess(settings: Record<string, string>, options: { 
             resolve(match)
           } else if (done) {
             listeners.delete(check)
-            reject(new Error(`server exited (${child.exitCode}) before printing ${pattern}\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`))
+            reject(
+              new Error(
+                `server exited (${child.exitCode}) before printing ${pattern}\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`,
+              ),
+            )
           }
         }
         listeners.add(check)

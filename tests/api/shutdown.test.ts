@@ -72,7 +72,13 @@ describe(`SIGTERM under load (${dbKind})`, () => {
     const database = await freshDatabaseUrl()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-term-'))
     try {
-      const proc = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SECRET: randomBytes(32).toString('hex'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+      const proc = await startProcess({
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      })
       await listening(proc)
       const { access_token: token } = (await (await signIn(proc.base, ADMIN.email, ADMIN.password)).json()) as { access_token: string }
       const admin = httpClient(proc.base, token)

@@ -57,7 +57,10 @@ describe('the server process', () => {
 
     // the password is shown once, on the terminal, and never in a log line
     expect(proc.stdout().split(password)).toHaveLength(2)
-    const logLines = proc.stdout().split('\n').filter((line) => line.startsWith('{'))
+    const logLines = proc
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
     expect(logLines.some((line) => JSON.parse(line).msg === 'database migrated')).toBe(true)
 
     // the generated signing secret is kept, readable by the owner only
@@ -96,7 +99,9 @@ describe('the server process', () => {
     const login = await signIn(proc.base, 'boss@example.com', 'chosen-admin-password')
     expect(login.status).toBe(200)
     const { access_token } = (await login.json()) as { access_token: string }
-    expect((await (await fetch(`${proc.base}/api/users/me`, { headers: { authorization: `Bearer ${access_token}` } })).json()).is_superuser).toBe(true)
+    expect(
+      (await (await fetch(`${proc.base}/api/users/me`, { headers: { authorization: `Bearer ${access_token}` } })).json()).is_superuser,
+    ).toBe(true)
     expect((await stop(proc)).code).toBe(0)
   }, 60_000)
 
@@ -120,7 +125,10 @@ describe('npm run db:migrate', () => {
     const handle = openDatabase(database.url)
     try {
       expect(await handle.db.selectFrom('users').selectAll().execute()).toEqual([])
-      const migrations = await handle.db.selectFrom('kysely_migration' as never).selectAll().execute()
+      const migrations = await handle.db
+        .selectFrom('kysely_migration' as never)
+        .selectAll()
+        .execute()
       expect(migrations.length).toBeGreaterThanOrEqual(1)
     } finally {
       await handle.close()

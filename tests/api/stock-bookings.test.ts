@@ -62,7 +62,9 @@ describe('bookings that arrive together', () => {
     const database: DatabaseHandle = openDatabase(server.config.DATABASE_URL, { onQuery: (query) => queries.push(query) })
     try {
       const booked = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => bookMutation(database.db, { product_id: product.id, amount: i + 1, user_id: null, ...places[i % 2] })),
+        Array.from({ length: 20 }, (_, i) =>
+          bookMutation(database.db, { product_id: product.id, amount: i + 1, user_id: null, ...places[i % 2] }),
+        ),
       )
       expect(booked).toHaveLength(20)
       const savepoints = queries.filter((q) => q.sql === 'savepoint booking').length

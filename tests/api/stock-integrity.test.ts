@@ -81,7 +81,11 @@ describe('concurrent writes', () => {
     for (let round = 0; round < 6; round++) {
       const location = await make.location(warehouse.id, `R-${round}`)
       const [booking, removal] = await Promise.all([
-        server.admin.post(`/api/products/${product.id}/stock_mutations`, { amount: 1, warehouse_id: warehouse.id, location_id: location.id }),
+        server.admin.post(`/api/products/${product.id}/stock_mutations`, {
+          amount: 1,
+          warehouse_id: warehouse.id,
+          location_id: location.id,
+        }),
         server.admin.delete(`/api/warehouses/${warehouse.id}/locations/${location.id}`),
       ])
       // exactly one of the two wins
@@ -100,7 +104,11 @@ describe('concurrent writes', () => {
     for (let round = 0; round < 6; round++) {
       const product = await make.product({ sku: `VANISH-${round}` })
       const [booking, removal] = await Promise.all([
-        server.admin.post(`/api/products/${product.id}/stock_mutations`, { amount: 1, warehouse_id: warehouse.id, location_id: location.id }),
+        server.admin.post(`/api/products/${product.id}/stock_mutations`, {
+          amount: 1,
+          warehouse_id: warehouse.id,
+          location_id: location.id,
+        }),
         server.admin.delete(`/api/products/${product.id}`),
       ])
       expect(removal.statusCode).toBe(204)

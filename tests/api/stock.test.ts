@@ -34,7 +34,13 @@ const ledgerRows = async (table: 'stock_mutations' | 'stock_levels' | 'warehouse
 
 describe('booking stock mutations', () => {
   it('books a mutation for the signed-in user and answers it with 201 in the contract shape', async () => {
-    const res = await server.admin.post(mutationsUrl(), { amount: 7, note: '  first delivery ', warehouse_id: north.id, location_id: n1.id, product_id: productId })
+    const res = await server.admin.post(mutationsUrl(), {
+      amount: 7,
+      note: '  first delivery ',
+      warehouse_id: north.id,
+      location_id: n1.id,
+      product_id: productId,
+    })
     expect(res.statusCode, res.body).toBe(201)
     const mutation = res.json()
     expect(mutation).toEqual({
@@ -111,7 +117,10 @@ describe('booking stock mutations', () => {
     ]
     for (const [body, field] of cases) {
       const items = validationItems(await server.admin.post(mutationsUrl(), body))
-      expect(items.map((i) => i.loc), JSON.stringify(body)).toContainEqual(['body', field])
+      expect(
+        items.map((i) => i.loc),
+        JSON.stringify(body),
+      ).toContainEqual(['body', field])
     }
     expect(await ledgerRows('stock_mutations', productId)).toEqual([])
     expect((await product()).stock).toBe(0)
@@ -119,8 +128,14 @@ describe('booking stock mutations', () => {
 
   it('names unknown warehouses and locations, a location of another warehouse, and a product id that differs from the path', async () => {
     const cases: [Record<string, unknown>, { loc: string[]; msg: string }][] = [
-      [{ amount: 1, warehouse_id: 99_999, location_id: n1.id }, { loc: ['body', 'warehouse_id'], msg: 'Warehouse 99999 does not exist' }],
-      [{ amount: 1, warehouse_id: north.id, location_id: 88_888 }, { loc: ['body', 'location_id'], msg: 'Location 88888 does not exist' }],
+      [
+        { amount: 1, warehouse_id: 99_999, location_id: n1.id },
+        { loc: ['body', 'warehouse_id'], msg: 'Warehouse 99999 does not exist' },
+      ],
+      [
+        { amount: 1, warehouse_id: north.id, location_id: 88_888 },
+        { loc: ['body', 'location_id'], msg: 'Location 88888 does not exist' },
+      ],
       [
         { amount: 1, warehouse_id: north.id, location_id: s1.id },
         { loc: ['body', 'location_id'], msg: `Location ${s1.id} does not belong to warehouse ${north.id}` },

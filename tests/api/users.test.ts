@@ -10,7 +10,18 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const userRow = (id: number) => server.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const USER_KEYS = ['created_at', 'email', 'family_name', 'given_name', 'id', 'is_active', 'is_superuser', 'is_verified', 'updated_at', 'username']
+const USER_KEYS = [
+  'created_at',
+  'email',
+  'family_name',
+  'given_name',
+  'id',
+  'is_active',
+  'is_superuser',
+  'is_verified',
+  'updated_at',
+  'username',
+]
 
 describe('GET /users/me', () => {
   it('answers the signed-in user, without any password field', async () => {
@@ -33,7 +44,9 @@ describe('PATCH /users/me', () => {
 
   it('ignores is_active, is_verified and is_superuser in the body', async () => {
     const user = await server.createUser()
-    const res = await server.client(user.token).patch('/api/users/me', { is_superuser: true, is_verified: true, is_active: false, given_name: 'Sneaky' })
+    const res = await server
+      .client(user.token)
+      .patch('/api/users/me', { is_superuser: true, is_verified: true, is_active: false, given_name: 'Sneaky' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ given_name: 'Sneaky', is_superuser: false, is_verified: false, is_active: true })
     const row = await userRow(user.id)
@@ -133,7 +146,14 @@ describe('user administration', () => {
     expect(administration.length).toBeGreaterThanOrEqual(6)
     const everyone = () => server.database.db.selectFrom('users').selectAll().orderBy('id').execute()
     const before = await everyone()
-    const raise = { is_superuser: true, is_active: true, is_verified: true, username: 'taken-over', email: 'taken@example.com', password: 'taken-over-1' }
+    const raise = {
+      is_superuser: true,
+      is_active: true,
+      is_verified: true,
+      username: 'taken-over',
+      email: 'taken@example.com',
+      password: 'taken-over-1',
+    }
     for (const { method, route } of administration) {
       for (const id of [other.id, user.id, 999_999]) {
         const url = route.replace(/\{[^}]+\}/g, String(id))
@@ -256,12 +276,33 @@ describe('user administration', () => {
     const user = await server.createUser()
     const db = server.database.db
     const stamp = new Date().toISOString()
-    const product = await db.insertInto('products').values({ sku: 'ledger-author', created_at: stamp, updated_at: stamp } as never).returning('id').executeTakeFirstOrThrow()
-    const warehouse = await db.insertInto('warehouses').values({ warehouse_name: 'Author WH', created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()
-    const location = await db.insertInto('locations').values({ warehouse_id: warehouse.id, location_name: 'A1', created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()
+    const product = await db
+      .insertInto('products')
+      .values({ sku: 'ledger-author', created_at: stamp, updated_at: stamp } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const warehouse = await db
+      .insertInto('warehouses')
+      .values({ warehouse_name: 'Author WH', created_at: stamp, updated_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const location = await db
+      .insertInto('locations')
+      .values({ warehouse_id: warehouse.id, location_name: 'A1', created_at: stamp, updated_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const mutation = await db
       .insertInto('stock_mutations')
-      .values({ product_id: product.id, warehouse_id: warehouse.id, location_id: location.id, amount: 3, note: null, user_id: user.id, created_at: stamp, updated_at: stamp })
+      .values({
+        product_id: product.id,
+        warehouse_id: warehouse.id,
+        location_id: location.id,
+        amount: 3,
+        note: null,
+        user_id: user.id,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     expect((await server.admin.delete(`/api/users/${user.id}`)).statusCode).toBe(204)
@@ -280,7 +321,9 @@ describe('the last active super-user', () => {
   afterAll(() => local.close())
 
   const superusers = async () =>
-    (await local.database.db.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).execute()).map((r) => r.id)
+    (await local.database.db.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).execute()).map(
+      (r) => r.id,
+    )
 
   it('cannot be deleted, deactivated or demoted (409), by themselves or anyone', async () => {
     for (const [what, call] of [

@@ -27,14 +27,28 @@ const stamp = () => new Date().toISOString()
 /** a ledger row made directly in the database: the stock API is not this file's subject */
 async function insertMutation(warehouse_id: number, location_id: number) {
   const db = server.database.db
-  const product = await db.insertInto('products').values({ sku: `wh-${Math.random()}`, created_at: stamp(), updated_at: stamp() } as never).returning('id').executeTakeFirstOrThrow()
+  const product = await db
+    .insertInto('products')
+    .values({ sku: `wh-${Math.random()}`, created_at: stamp(), updated_at: stamp() } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await db
     .insertInto('stock_mutations')
-    .values({ product_id: product.id, warehouse_id, location_id, amount: 5, note: null, user_id: null, created_at: stamp(), updated_at: stamp() })
+    .values({
+      product_id: product.id,
+      warehouse_id,
+      location_id,
+      amount: 5,
+      note: null,
+      user_id: null,
+      created_at: stamp(),
+      updated_at: stamp(),
+    })
     .execute()
   return product.id
 }
-const locationRows = (warehouseId: number) => server.database.db.selectFrom('locations').selectAll().where('warehouse_id', '=', warehouseId).execute()
+const locationRows = (warehouseId: number) =>
+  server.database.db.selectFrom('locations').selectAll().where('warehouse_id', '=', warehouseId).execute()
 
 describe('warehouses', () => {
   it('creates (201), reads, renames by PATCH and PUT, lists with x-total-count and q, deletes (204)', async () => {
@@ -187,8 +201,15 @@ describe('deleting what the ledger refers to', () => {
     await createLocation(warehouse.id, 'B')
     // a product once stocked here, its mutations since deleted: the kept levels are zero
     const db = server.database.db
-    const product = await db.insertInto('products').values({ sku: 'once-here', created_at: stamp(), updated_at: stamp() } as never).returning('id').executeTakeFirstOrThrow()
-    await db.insertInto('stock_levels').values({ product_id: product.id, location_id: a.id, warehouse_id: warehouse.id, amount: 0 }).execute()
+    const product = await db
+      .insertInto('products')
+      .values({ sku: 'once-here', created_at: stamp(), updated_at: stamp() } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('stock_levels')
+      .values({ product_id: product.id, location_id: a.id, warehouse_id: warehouse.id, amount: 0 })
+      .execute()
     await db.insertInto('warehouse_stock').values({ product_id: product.id, warehouse_id: warehouse.id, amount: 0 }).execute()
 
     expect((await staff.delete(`/api/warehouses/${warehouse.id}`)).statusCode).toBe(204)

@@ -41,7 +41,8 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   const { page, problems } = await openSession(e2e)
   const userListCalls: number[] = []
   page.on('response', (response) => {
-    if (/\/api\/users\/?(\?|$)/.test(new URL(response.url()).pathname + new URL(response.url()).search)) userListCalls.push(response.status())
+    if (/\/api\/users\/?(\?|$)/.test(new URL(response.url()).pathname + new URL(response.url()).search))
+      userListCalls.push(response.status())
   })
   await page.goto(`/password/${token}`)
   await eventually(() => page.title()).toBe('Stockroom - New password')

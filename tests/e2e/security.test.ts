@@ -17,7 +17,12 @@ it('runs every screen of the signed-in admin without a content security policy v
   const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Policy WH' })
   const location = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'P-1' })
   // an image on another site, as product images are (the host never resolves: a network error, not a policy one)
-  const product = await api<{ id: number }>('POST', '/products/', { sku: 'CSP-1', article_number: 'CSP-ART', brand_id: brand.id, image_url: 'https://images.invalid/csp.png' })
+  const product = await api<{ id: number }>('POST', '/products/', {
+    sku: 'CSP-1',
+    article_number: 'CSP-ART',
+    brand_id: brand.id,
+    image_url: 'https://images.invalid/csp.png',
+  })
   await api('POST', `/products/${product.id}/stock_mutations`, { amount: 4, warehouse_id: warehouse.id, location_id: location.id })
   await api('POST', `/products/${product.id}/sellers`, {})
 

@@ -40,7 +40,9 @@ export function VerifyPage() {
       )}
       {(state === 'verified' || state === 'already') && (
         <Stack spacing={1}>
-          <Alert severity="success">{translate(state === 'verified' ? 'stockroom.verify.success' : 'stockroom.verify.already_verified')}</Alert>
+          <Alert severity="success">
+            {translate(state === 'verified' ? 'stockroom.verify.success' : 'stockroom.verify.already_verified')}
+          </Alert>
           <Typography>{translate('stockroom.verify.success_hint')}</Typography>
           <Box>
             <Button component={Link} to="/me" variant="contained">

@@ -48,7 +48,13 @@ function BrandRows() {
   const translate = useTranslate()
   const { data, isPending, error, filterValues } = useListContext<Brand>()
   if (isPending || error || !data?.length)
-    return <ListMessage pending={isPending} error={error} empty={translate(filterValues.q ? 'catalogue.brands.no_match' : 'catalogue.brands.empty')} />
+    return (
+      <ListMessage
+        pending={isPending}
+        error={error}
+        empty={translate(filterValues.q ? 'catalogue.brands.no_match' : 'catalogue.brands.empty')}
+      />
+    )
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>
       {data.map((brand) => (

@@ -36,7 +36,12 @@ export function AddByName({ label, buttonLabel, onAdd, children, size = 'small' 
   }
 
   return (
-    <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}>
+    <Box
+      component="form"
+      onSubmit={add}
+      noValidate
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}
+    >
       <TextField
         label={label}
         value={name}
@@ -51,7 +56,14 @@ export function AddByName({ label, buttonLabel, onAdd, children, size = 'small' 
         slotProps={{ formHelperText: { role: error ? 'alert' : undefined } }}
       />
       {children}
-      <Button type="submit" variant="contained" size={size} startIcon={<AddIcon />} disabled={!name.trim() || pending} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+      <Button
+        type="submit"
+        variant="contained"
+        size={size}
+        startIcon={<AddIcon />}
+        disabled={!name.trim() || pending}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
         {buttonLabel}
       </Button>
     </Box>

@@ -52,10 +52,22 @@ export function NameRow({ name, label, onSave, onDelete, deleteTitle, deleteCont
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ htmlInput: { 'aria-label': `${label}: ${name}` } }}
         />
-        <Button type="submit" size={size} startIcon={<SaveIcon />} disabled={!changed || pending} aria-label={`${translate('ra.action.save')} ${name}`}>
+        <Button
+          type="submit"
+          size={size}
+          startIcon={<SaveIcon />}
+          disabled={!changed || pending}
+          aria-label={`${translate('ra.action.save')} ${name}`}
+        >
           {translate('ra.action.save')}
         </Button>
-        <DeleteConfirmButton title={deleteTitle} content={deleteContent} onConfirm={onDelete} size={size} ariaLabel={`${translate('ra.action.delete')} ${name}`} />
+        <DeleteConfirmButton
+          title={deleteTitle}
+          content={deleteContent}
+          onConfirm={onDelete}
+          size={size}
+          ariaLabel={`${translate('ra.action.delete')} ${name}`}
+        />
       </Stack>
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setError(undefined)}>

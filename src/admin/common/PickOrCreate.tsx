@@ -23,9 +23,27 @@ export interface PickerSource {
   createResource: string
 }
 
-export const BRAND_PICKER: PickerSource = { kind: 'brand', resource: 'brands', nameField: 'brand_name', recordResource: 'brands', createResource: 'brands' }
-export const SUPPLIER_PICKER: PickerSource = { kind: 'supplier', resource: 'suppliers', nameField: 'org_name', recordResource: 'orgs', createResource: 'suppliers' }
-export const SELLER_PICKER: PickerSource = { kind: 'seller', resource: 'sellers', nameField: 'org_name', recordResource: 'orgs', createResource: 'sellers' }
+export const BRAND_PICKER: PickerSource = {
+  kind: 'brand',
+  resource: 'brands',
+  nameField: 'brand_name',
+  recordResource: 'brands',
+  createResource: 'brands',
+}
+export const SUPPLIER_PICKER: PickerSource = {
+  kind: 'supplier',
+  resource: 'suppliers',
+  nameField: 'org_name',
+  recordResource: 'orgs',
+  createResource: 'suppliers',
+}
+export const SELLER_PICKER: PickerSource = {
+  kind: 'seller',
+  resource: 'sellers',
+  nameField: 'org_name',
+  recordResource: 'orgs',
+  createResource: 'sellers',
+}
 
 export interface PickOrCreateProps extends PickerSource {
   value: Identifier | null | undefined
@@ -49,19 +67,40 @@ export function PickOrCreate(props: PickOrCreateProps) {
     props.onChange(record?.id ?? null, record ?? undefined)
   }
   return creating ? (
-    <CreateMode {...props} onDone={(created) => { if (created) choose(created); setCreating(false) }} />
+    <CreateMode
+      {...props}
+      onDone={(created) => {
+        if (created) choose(created)
+        setCreating(false)
+      }}
+    />
   ) : (
     <SelectMode {...props} picked={picked} onPick={choose} onCreateMode={() => setCreating(true)} />
   )
 }
 
 function SelectMode({
-  kind, resource, nameField, recordResource, value, label, linkToOrganization, error, disabled, picked, onPick, onCreateMode,
+  kind,
+  resource,
+  nameField,
+  recordResource,
+  value,
+  label,
+  linkToOrganization,
+  error,
+  disabled,
+  picked,
+  onPick,
+  onCreateMode,
 }: PickOrCreateProps & { picked: RaRecord | null; onPick(record: RaRecord | null): void; onCreateMode(): void }) {
   const translate = useTranslate()
   const [search, setSearch] = useState('')
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS)
-  const { data: options = [], isFetching, error: listError } = useGetList(resource, {
+  const {
+    data: options = [],
+    isFetching,
+    error: listError,
+  } = useGetList(resource, {
     pagination: { page: 1, perPage: OPTIONS_PER_SEARCH },
     sort: { field: nameField, order: 'ASC' },
     filter: query ? { q: query } : {},
@@ -107,7 +146,11 @@ function SelectMode({
       />
       {linkToOrganization && selected && (
         <Tooltip title={translate('pickers.open_organization', { name: String(selected[nameField]) })}>
-          <IconButton component={Link} to={`/orgs/${selected.id}`} aria-label={translate('pickers.open_organization', { name: String(selected[nameField]) })}>
+          <IconButton
+            component={Link}
+            to={`/orgs/${selected.id}`}
+            aria-label={translate('pickers.open_organization', { name: String(selected[nameField]) })}
+          >
             <OpenInNewIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -50,7 +50,14 @@ function CheckboxInput({ source }: { source: 'is_seller' | 'is_supplier' }) {
   return (
     <FormControlLabel
       label={translate(`resources.orgs.fields.${source}`)}
-      control={<Checkbox name={field.name} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+      control={
+        <Checkbox
+          name={field.name}
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+        />
+      }
     />
   )
 }

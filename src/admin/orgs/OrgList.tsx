@@ -58,7 +58,13 @@ function OrgCards() {
   const translate = useTranslate()
   const { data, isPending, error, filterValues } = useListContext<Organization>()
   if (isPending || error || !data?.length)
-    return <ListMessage pending={isPending} error={error} empty={translate(filterValues.q ? 'catalogue.orgs.no_match' : 'catalogue.orgs.empty')} />
+    return (
+      <ListMessage
+        pending={isPending}
+        error={error}
+        empty={translate(filterValues.q ? 'catalogue.orgs.no_match' : 'catalogue.orgs.empty')}
+      />
+    )
   return (
     <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
       {data.map((org) => (

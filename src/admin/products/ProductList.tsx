@@ -73,7 +73,12 @@ function ProductTable() {
         // a failed load says why instead of claiming that nothing matches
         empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
       >
-        <DataTable.Col source="image_url" label="products.list.image" disableSort render={(record) => <Thumbnail url={record.image_url} />} />
+        <DataTable.Col
+          source="image_url"
+          label="products.list.image"
+          disableSort
+          render={(record) => <Thumbnail url={record.image_url} />}
+        />
         <DataTable.Col source="sku" disableSort />
         <DataTable.Col source="sku_amazon" disableSort />
         <DataTable.Col source="article_number" />

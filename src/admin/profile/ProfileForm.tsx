@@ -43,10 +43,33 @@ export function ProfileForm({ user, onCancel, onSaved }: { user: User; onCancel(
       <CardHeader title={translate('stockroom.profile.edit_title')} />
       <CardContent>
         <Stack spacing={2}>
-          <TextField label={translate('stockroom.profile.username')} name="username" required value={values.username} onChange={set('username')} />
-          <TextField label={translate('stockroom.profile.email')} name="email" type="email" required value={values.email} onChange={set('email')} />
-          <TextField label={translate('stockroom.profile.given_name')} name="given_name" value={values.given_name} onChange={set('given_name')} />
-          <TextField label={translate('stockroom.profile.family_name')} name="family_name" value={values.family_name} onChange={set('family_name')} />
+          <TextField
+            label={translate('stockroom.profile.username')}
+            name="username"
+            required
+            value={values.username}
+            onChange={set('username')}
+          />
+          <TextField
+            label={translate('stockroom.profile.email')}
+            name="email"
+            type="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+          />
+          <TextField
+            label={translate('stockroom.profile.given_name')}
+            name="given_name"
+            value={values.given_name}
+            onChange={set('given_name')}
+          />
+          <TextField
+            label={translate('stockroom.profile.family_name')}
+            name="family_name"
+            value={values.family_name}
+            onChange={set('family_name')}
+          />
           {error && (
             <Alert severity="error" role="alert">
               {error}

@@ -1,6 +1,20 @@
 // /me (SPEC §2 Profile): the signed-in user's data, read fresh on opening; a pencil to edit; verification mail.
 import { useCallback, useEffect, useState } from 'react'
-import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, CircularProgress, FormControlLabel, IconButton, Stack, Tooltip, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit'
 import { Title } from 'react-admin'
 import { useTranslate } from 'ra-core'
@@ -93,4 +107,3 @@ function Field({ label, value }: { label: string; value: string | null }) {
 function Flag({ label, checked }: { label: string; checked: boolean }) {
   return <FormControlLabel control={<Checkbox checked={checked} disabled />} label={label} />
 }
-

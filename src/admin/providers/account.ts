@@ -8,8 +8,7 @@ export function createAccountApi(api: Api) {
     requestPasswordReset: (email: string) => api('/auth/forgot-password', { method: 'POST', body: { email } }),
     requestVerification: (email: string) => api('/auth/request-verify-token', { method: 'POST', body: { email } }),
     verifyEmail: (token: string) => api<User>('/auth/verify', { method: 'POST', body: { token } }).then((r) => r.json),
-    resetPassword: (token: string, password: string) =>
-      api('/auth/reset-password', { method: 'POST', body: { token, password } }),
+    resetPassword: (token: string, password: string) => api('/auth/reset-password', { method: 'POST', body: { token, password } }),
     /** the signed-in user, fresh from the server; also refreshes the stored copy */
     async me(): Promise<User> {
       const { json } = await api<User>('/users/me')

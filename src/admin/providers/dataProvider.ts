@@ -23,9 +23,7 @@ export function listQuery({ pagination, sort, filter }: Partial<GetListParams>) 
 /** Only what changed goes to the server, so nested read-only data (brand, stock, ...) is never sent back. */
 export function changedFields(data: Record<string, unknown>, previous?: Record<string, unknown>) {
   if (!previous) return data
-  return Object.fromEntries(
-    Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
-  )
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])))
 }
 
 export interface StockroomDataProvider extends DataProvider {

@@ -92,11 +92,10 @@ export function createHttpClient(options: HttpClientOptions): Api {
       })
     } catch (error) {
       const timedOut = controller.signal.aborted
-      throw new HttpError(
-        translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }),
-        0,
-        { timeout: timedOut, cause: String(error) },
-      )
+      throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }), 0, {
+        timeout: timedOut,
+        cause: String(error),
+      })
     } finally {
       clearTimeout(timer)
     }

@@ -34,7 +34,10 @@ export function AddUserForm() {
         await account.requestVerification(user.email)
         setOutcome({ severity: 'success', message: translate('users.invited', { username: user.username, email: user.email }) })
       } catch (failure) {
-        setOutcome({ severity: 'warning', message: translate('users.invite_failed', { username: user.username, error: (failure as Error).message }) })
+        setOutcome({
+          severity: 'warning',
+          message: translate('users.invite_failed', { username: user.username, error: (failure as Error).message }),
+        })
       }
     } catch (failure) {
       setOutcome({ severity: 'error', message: (failure as Error).message })
@@ -50,9 +53,32 @@ export function AddUserForm() {
           {translate('users.add_title')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <TextField label={translate('resources.users.fields.username')} name="username" size="small" required value={values.username} onChange={set('username')} sx={{ flex: 1 }} />
-          <TextField label={translate('resources.users.fields.email')} name="email" type="email" size="small" required value={values.email} onChange={set('email')} sx={{ flex: 1 }} />
-          <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={pending || !values.username.trim() || !values.email.trim()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          <TextField
+            label={translate('resources.users.fields.username')}
+            name="username"
+            size="small"
+            required
+            value={values.username}
+            onChange={set('username')}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            label={translate('resources.users.fields.email')}
+            name="email"
+            type="email"
+            size="small"
+            required
+            value={values.email}
+            onChange={set('email')}
+            sx={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            disabled={pending || !values.username.trim() || !values.email.trim()}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             {translate('users.add')}
           </Button>
         </Stack>
@@ -60,7 +86,12 @@ export function AddUserForm() {
           {translate('users.add_help')}
         </Typography>
         {outcome && (
-          <Alert severity={outcome.severity} role={outcome.severity === 'success' ? 'status' : 'alert'} sx={{ mt: 2 }} onClose={() => setOutcome(undefined)}>
+          <Alert
+            severity={outcome.severity}
+            role={outcome.severity === 'success' ? 'status' : 'alert'}
+            sx={{ mt: 2 }}
+            onClose={() => setOutcome(undefined)}
+          >
             {outcome.message}
           </Alert>
         )}

@@ -1,7 +1,21 @@
 // One user on /users: the name they gave, editable username and e-mail, the active, verified and superuser
 // flags, Delete (asks first) and Save. The server's refusals (duplicate, last super-user) are shown on the card.
 import { useState, type FormEvent } from 'react'
-import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, Stack, TextField, Tooltip, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material'
 import SaveIcon from '@mui/icons-material/Save'
 import { useNotify, useTranslate } from 'ra-core'
 import type { User } from '../../contract'
@@ -50,23 +64,48 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
   }
 
   return (
-    <Card variant="outlined" component="form" onSubmit={save} noValidate aria-label={user.username} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      variant="outlined"
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={user.username}
+      sx={{ display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2, minHeight: 32 }}>
-          <Typography variant="h6" component="h2" color={fullName ? 'text.primary' : 'text.secondary'} sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            color={fullName ? 'text.primary' : 'text.secondary'}
+            sx={{ flex: 1, overflowWrap: 'anywhere' }}
+          >
             {fullName || translate('users.no_name')}
           </Typography>
           {isSelf && <Chip size="small" color="primary" label={translate('users.you')} />}
         </Stack>
         <Stack spacing={2}>
-          <TextField label={translate(field('username'))} size="small" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-          <TextField label={translate(field('email'))} size="small" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+          <TextField
+            label={translate(field('username'))}
+            size="small"
+            value={values.username}
+            onChange={(e) => setValues({ ...values, username: e.target.value })}
+          />
+          <TextField
+            label={translate(field('email'))}
+            size="small"
+            type="email"
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+          />
           <Box>
             {FLAGS.map((flag) => (
               <FormControlLabel
                 key={flag}
                 label={translate(field(flag))}
-                control={<Checkbox size="small" checked={values[flag]} onChange={(e) => setValues({ ...values, [flag]: e.target.checked })} />}
+                control={
+                  <Checkbox size="small" checked={values[flag]} onChange={(e) => setValues({ ...values, [flag]: e.target.checked })} />
+                }
               />
             ))}
           </Box>
@@ -92,7 +131,14 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
             />
           </span>
         </Tooltip>
-        <Button type="submit" variant="contained" size="small" startIcon={<SaveIcon />} disabled={!changed || pending} aria-label={`${translate('ra.action.save')} ${user.username}`}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="small"
+          startIcon={<SaveIcon />}
+          disabled={!changed || pending}
+          aria-label={`${translate('ra.action.save')} ${user.username}`}
+        >
           {translate('ra.action.save')}
         </Button>
       </CardActions>

@@ -47,7 +47,13 @@ function WarehouseCards() {
   const translate = useTranslate()
   const { data, isPending, error, filterValues } = useListContext<Warehouse>()
   if (isPending || error || !data?.length)
-    return <ListMessage pending={isPending} error={error} empty={translate(filterValues.q ? 'catalogue.warehouses.no_match' : 'catalogue.warehouses.empty')} />
+    return (
+      <ListMessage
+        pending={isPending}
+        error={error}
+        empty={translate(filterValues.q ? 'catalogue.warehouses.no_match' : 'catalogue.warehouses.empty')}
+      />
+    )
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       {data.map((warehouse) => (

@@ -23,8 +23,12 @@ try {
   }
   if (!process.exitCode) {
     const differences = await checkLedger(database.db)
-    const { count } = await database.db.selectFrom('stock_mutations').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-    if (differences.length === 0) console.log(`Ledger consistent: every kept stock level equals the sum of ${Number(count)} stock mutations.`)
+    const { count } = await database.db
+      .selectFrom('stock_mutations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    if (differences.length === 0)
+      console.log(`Ledger consistent: every kept stock level equals the sum of ${Number(count)} stock mutations.`)
     else {
       console.error(`Ledger inconsistent: ${differences.length} kept figure(s) differ from the sum of the stock mutations:`)
       console.table(differences)

@@ -14,9 +14,7 @@ export function columnTypes(dialect: Dialect) {
 export function containsText(dialect: Dialect, column: Expression<unknown> | string, text: string): RawBuilder<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
   const ref = typeof column === 'string' ? sql.ref(column) : column
-  return dialect === 'postgres'
-    ? sql<SqlBool>`${ref} ilike ${pattern} escape '\\'`
-    : sql<SqlBool>`${ref} like ${pattern} escape '\\'`
+  return dialect === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape '\\'` : sql<SqlBool>`${ref} like ${pattern} escape '\\'`
 }
 
 /** The trigram search index finds text of three characters or more (characters, not UTF-16 units). */

@@ -19,7 +19,21 @@ export function isUnavailable(error: unknown): boolean {
   const e = error as DriverError & { errno?: string }
   const code = e?.code ?? ''
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'].includes(code) ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'ENOTFOUND',
+      'EPIPE',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08000',
+      '08001',
+      '08003',
+      '08006',
+      '53300',
+    ].includes(code) ||
     ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_LOCKED'].some((c) => code.startsWith(c)) ||
     // pg's answer to a query (or the rollback) on a connection that broke mid-transaction
     /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(e?.message ?? '')

@@ -66,7 +66,8 @@ const STATEMENT_CACHE_SIZE = 500
  * their SQL text. better-sqlite3 cannot bind booleans; SQLite stores them as 0/1.
  */
 function withBooleanParams(sqlite: SQLite.Database): SqliteDatabase {
-  const toSqlite = (params: readonly unknown[]) => (params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) : params)
+  const toSqlite = (params: readonly unknown[]) =>
+    params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) : params
   type Prepared = ReturnType<SqliteDatabase['prepare']>
   const statements = new Map<string, Prepared>()
   const prepare = (sql: string): Prepared => {

@@ -21,7 +21,8 @@ function wholeNumber(name: string, value: string | undefined, fallback: number |
     return fallback
   }
   const n = Number(value.replace(/_/g, ''))
-  if (!Number.isSafeInteger(n) || n < minimum) throw new UsageError(`--${name} must be a whole number of at least ${minimum}, got "${value}"`)
+  if (!Number.isSafeInteger(n) || n < minimum)
+    throw new UsageError(`--${name} must be a whole number of at least ${minimum}, got "${value}"`)
   return n
 }
 
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   const started = performance.now()
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
   const shown = options.database.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')
-  console.log(`Seeding ${shown}: ${options.products.toLocaleString('en')} products, ${options.mutations.toLocaleString('en')} mutations, ${options.warehouses} warehouses × ${options.locations} locations (seed ${options.seed})`)
+  console.log(
+    `Seeding ${shown}: ${options.products.toLocaleString('en')} products, ${options.mutations.toLocaleString('en')} mutations, ${options.warehouses} warehouses × ${options.locations} locations (seed ${options.seed})`,
+  )
 
   const bar = process.stdout.isTTY
     ? new cliProgress.SingleBar(

@@ -16,7 +16,9 @@ export function unstorableText(data: unknown, path = ''): ErrorObject[] {
   if (data && typeof data === 'object')
     return Object.entries(data).flatMap(([key, value]) => {
       const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
-      return isStorable(key) ? unstorableText(value, at) : [{ instancePath: at, schemaPath: '#', keyword: 'string_unstorable', params: {}, message: MESSAGE }]
+      return isStorable(key)
+        ? unstorableText(value, at)
+        : [{ instancePath: at, schemaPath: '#', keyword: 'string_unstorable', params: {}, message: MESSAGE }]
     })
   return []
 }

@@ -41,7 +41,9 @@ export async function waitForDatabase(
             'Is it running and reachable from here? DATABASE_WAIT sets how long to wait at start.',
         )
       const pause = Math.min(1000 * Math.min(attempt, 5), left)
-      warn(`The database ${describeDatabaseUrl(url)} is not reachable yet (${reason(error)}); trying again in ${Math.ceil(pause / 1000)} s.`)
+      warn(
+        `The database ${describeDatabaseUrl(url)} is not reachable yet (${reason(error)}); trying again in ${Math.ceil(pause / 1000)} s.`,
+      )
       await delay(pause)
     }
   }

@@ -87,7 +87,9 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
 
   let count: number
   if (dialect === 'sqlite' && filter.brandId === undefined && filter.texts.every(({ text }) => usesSearchIndex(text))) {
-    const { rows } = await sql<{ count: number }>`select count(*) as count from products_search where ${searchIndexMatch(filter.texts)}`.execute(db)
+    const { rows } = await sql<{
+      count: number
+    }>`select count(*) as count from products_search where ${searchIndexMatch(filter.texts)}`.execute(db)
     count = Number(rows[0].count)
   } else {
     const row = await db
@@ -108,7 +110,8 @@ const sortKey = (sort: Sort) =>
 const ordered = (direction: Sort['direction']) => sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls first')
 const both = (tests: RawBuilder<SqlBool>[]) => (tests.length > 0 ? sql.join(tests, sql` and `) : sql`1 = 1`)
 const limited = (window?: number) => (window === undefined ? sql`` : sql`limit ${window}`)
-const countOf = async (db: DB, query: RawBuilder<unknown>) => Number((await sql<{ count: number }>`select count(*) as count from (${query}) as counted`.execute(db)).rows[0].count)
+const countOf = async (db: DB, query: RawBuilder<unknown>) =>
+  Number((await sql<{ count: number }>`select count(*) as count from (${query}) as counted`.execute(db)).rows[0].count)
 const idsOf = async (db: DB, query: RawBuilder<unknown>) => (await sql<{ id: number }>`${query}`.execute(db)).rows.map((r) => Number(r.id))
 
 /**
@@ -148,7 +151,12 @@ function run(
   const order = sql`${alias}.sort_key ${ordered(direction)}, ${alias}.id ${sql.raw(direction)}`
   return {
     ids: (skip, take, window) =>
-      idsOf(db, window === undefined ? sql`${walked()} limit ${take} offset ${skip}` : sql`${passing(window)} order by ${order} limit ${take} offset ${skip}`),
+      idsOf(
+        db,
+        window === undefined
+          ? sql`${walked()} limit ${take} offset ${skip}`
+          : sql`${passing(window)} order by ${order} limit ${take} offset ${skip}`,
+      ),
     passing: (window) => countOf(db, window === undefined ? sql`select 1 ${source}` : passing(window)),
     rows: (window) => countOf(db, sql`select 1 ${source} ${limited(window)}`),
   }
@@ -181,7 +189,8 @@ function warehouseStockRuns(db: DB, warehouseId: number, direction: Sort['direct
   }
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
     and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
-  const walkedZeros = (window?: number) => sql`select products.*, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
+  const walkedZeros = (window?: number) =>
+    sql`select products.*, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
   const zeros = run(db, walkedZeros, direction, tests, true, sql`from products ${noStockHere}`)
   return direction === 'desc' ? [stocked('>'), zeros, stocked('<')] : [stocked('<'), zeros, stocked('>')]
 }
@@ -209,14 +218,24 @@ async function walkRuns(runs: Run[], offset: number, limit: number, window?: num
  * With text filters the matches are materialized first: PostgreSQL, misjudging how many match, would otherwise
  * walk a sort index and test rows, which is the plan that was just found to be the wrong one.
  */
-async function findAndSort({ db, dialect }: Database, filter: Filter, sort: Sort, warehouseId: number | undefined, offset: number, limit: number): Promise<number[]> {
+async function findAndSort(
+  { db, dialect }: Database,
+  filter: Filter,
+  sort: Sort,
+  warehouseId: number | undefined,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   const key =
     warehouseId !== undefined && sort.field === 'stock'
       ? sql`coalesce((select warehouse_stock.amount from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
       : sortKey(sort)
   const found = sql`select products.id, ${key} as sort_key from products where ${both(conditions(dialect, filter, 'find'))}`
   const page = sql`order by sort_key ${ordered(sort.direction)}, id ${sql.raw(sort.direction)} limit ${limit} offset ${offset}`
-  return idsOf(db, filter.texts.length > 0 ? sql`with found as materialized (${found}) select id from found ${page}` : sql`${found} ${page}`)
+  return idsOf(
+    db,
+    filter.texts.length > 0 ? sql`with found as materialized (${found}) select id from found ${page}` : sql`${found} ${page}`,
+  )
 }
 
 /** A walk that fails looks at no fewer rows than this before the page is found through the filter instead. */
@@ -235,7 +254,16 @@ const FIND_COST = 4
  * clearly cheaper, and is bounded to four times `expected`: when matches cluster late in the sort order, the failed
  * walk costs less than the finding that follows it.
  */
-async function pageIds(database: Database, filter: Filter, sort: Sort, warehouseId: number | undefined, offset: number, limit: number, total: number, all: number): Promise<number[]> {
+async function pageIds(
+  database: Database,
+  filter: Filter,
+  sort: Sort,
+  warehouseId: number | undefined,
+  offset: number,
+  limit: number,
+  total: number,
+  all: number,
+): Promise<number[]> {
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
   const tested: Filter = brandLeads ? { texts: filter.texts } : filter

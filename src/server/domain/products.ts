@@ -5,7 +5,10 @@ import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { notFound } from '../http-errors'
 
-type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock'> & {
+type SummaryRow = Omit<
+  Selectable<ProductsTable>,
+  'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock'
+> & {
   brand_name: string | null
   stock: number | string
 }
@@ -71,7 +74,13 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
     db
       .selectFrom('product_sellers')
       .leftJoin('organizations', 'organizations.id', 'product_sellers.seller_id')
-      .select(['product_sellers.id', 'product_sellers.seller_id', 'organizations.org_name', 'product_sellers.selling_price', 'product_sellers.selling_currency'])
+      .select([
+        'product_sellers.id',
+        'product_sellers.seller_id',
+        'organizations.org_name',
+        'product_sellers.selling_price',
+        'product_sellers.selling_currency',
+      ])
       .where('product_sellers.product_id', '=', id)
       .orderBy('product_sellers.id')
       .execute(),

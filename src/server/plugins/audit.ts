@@ -71,7 +71,12 @@ audited('PATCH,PUT', '/products/:id', { entity: 'product', id: product })
 audited('DELETE', '/products/:id', { entity: 'product', id: product, before: { table: 'products', param: 'id' } })
 audited('PATCH,PUT', '/products/:id/supplier', { entity: 'product', id: product, part: 'supplier' })
 audited('POST', '/products/:id/sellers', { entity: 'product', id: product, action: 'update', part: 'seller', answerAs: 'seller_info_id' })
-audited('PATCH,PUT', '/products/:id/sellers/:seller_info_id', { entity: 'product', id: product, part: 'seller', context: { seller_info_id: 'seller_info_id' } })
+audited('PATCH,PUT', '/products/:id/sellers/:seller_info_id', {
+  entity: 'product',
+  id: product,
+  part: 'seller',
+  context: { seller_info_id: 'seller_info_id' },
+})
 audited('DELETE', '/products/:id/sellers/:seller_info_id', {
   entity: 'product',
   id: product,
@@ -123,7 +128,8 @@ function parseAnswer(payload: unknown): Record<string, unknown> | undefined {
 export default fp(async function audit(app: FastifyInstance) {
   const writeRoutes: string[] = []
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (WRITES.has(method) && route.url.startsWith('/api/')) writeRoutes.push(`${method} ${route.url}`)
+    for (const method of [route.method].flat())
+      if (WRITES.has(method) && route.url.startsWith('/api/')) writeRoutes.push(`${method} ${route.url}`)
   })
   app.decorate('unauditedWrites', () => writeRoutes.filter((route) => !RULES.has(route) && !NOT_AUDITED.has(route)))
   app.decorateRequest('auditSubject', undefined)
@@ -144,10 +150,17 @@ export default fp(async function audit(app: FastifyInstance) {
   async function record(request: FastifyRequest, reply: FastifyReply, rule: Rule, payload: unknown) {
     const answer = rule.id === 'answer' || rule.answerAs ? parseAnswer(payload) : undefined
     const entityId = Number(
-      rule.id === 'answer' ? answer?.id : rule.id === 'me' ? request.user?.id : rule.id === 'subject' ? request.auditSubject : param(request, rule.id.param),
+      rule.id === 'answer'
+        ? answer?.id
+        : rule.id === 'me'
+          ? request.user?.id
+          : rule.id === 'subject'
+            ? request.auditSubject
+            : param(request, rule.id.param),
     )
     if (!Number.isInteger(entityId)) throw new Error(`no record id for the audit of ${request.method} ${request.routeOptions.url}`)
-    const action: AuditAction = rule.action ?? (request.method === 'DELETE' ? 'delete' : request.method === 'POST' && reply.statusCode === 201 ? 'create' : 'update')
+    const action: AuditAction =
+      rule.action ?? (request.method === 'DELETE' ? 'delete' : request.method === 'POST' && reply.statusCode === 201 ? 'create' : 'update')
     // only a body the route's schema checked: a DELETE may carry any text, which is not the change
     const body = request.routeOptions.schema?.body && isRecord(request.body) ? withoutSecrets(request.body) : {}
     const changes = {

@@ -45,7 +45,9 @@ export function loadSecret(configured: string | undefined, dataDir: string): str
   }
   const secret = fs.readFileSync(file, 'utf8').trim()
   if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(`${file} holds no usable secret (at least ${MIN_SECRET_LENGTH} characters): delete it to have one generated, or set SECRET.`)
+    throw new Error(
+      `${file} holds no usable secret (at least ${MIN_SECRET_LENGTH} characters): delete it to have one generated, or set SECRET.`,
+    )
   return secret
 }
 

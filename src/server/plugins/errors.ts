@@ -7,7 +7,14 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import type { ValidationErrorItem } from '../../contract'
 import { HttpError } from '../http-errors'
 import { refusingUnstorableText } from '../db/storable-text'
-import { isForeignKeyViolation, isTransactionConflict, isUnavailable, isUniqueViolation, isUnstorableValue, isWriteRefused } from '../db/errors'
+import {
+  isForeignKeyViolation,
+  isTransactionConflict,
+  isUnavailable,
+  isUniqueViolation,
+  isUnstorableValue,
+  isWriteRefused,
+} from '../db/errors'
 
 const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
 const validators = {
@@ -26,7 +33,10 @@ export function toValidationItems(errors: FastifySchemaValidationError[], contex
   const byField = new Map<string, ValidationErrorItem>()
   for (const error of errors as ErrorObject[]) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
-    const path = error.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+    const path = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p))
     if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty)
     const key = path.join('/')
     if (!byField.has(key)) byField.set(key, { loc: [part, ...path], ...describe(error) })
@@ -63,7 +73,10 @@ function describe(error: ErrorObject): { msg: string; type: string } {
     case 'maximum':
       return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' }
     case 'format':
-      return { msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${p.format}`, type: 'value_error' }
+      return {
+        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${p.format}`,
+        type: 'value_error',
+      }
     default:
       return { msg: error.message ?? 'Invalid input', type: error.keyword }
   }
@@ -89,7 +102,8 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body)
     const e = error as FastifyError
     // the database, not the request, is the trouble: the client may try again after `seconds`
-    const unavailable = (seconds: number, detail: string, code: string) => reply.code(503).header('retry-after', String(seconds)).send({ detail, code })
+    const unavailable = (seconds: number, detail: string, code: string) =>
+      reply.code(503).header('retry-after', String(seconds)).send({ detail, code })
     if (e.validation) return reply.code(422).send({ detail: toValidationItems(e.validation, e.validationContext ?? 'body') })
     switch (e.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -104,7 +118,9 @@ export default fp(async function errors(app: FastifyInstance) {
     if (e instanceof SyntaxError) return reply.code(422).send(jsonError('JSON decode error'))
     if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
     if (isForeignKeyViolation(e))
-      return reply.code(409).send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+      return reply
+        .code(409)
+        .send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
     if (isTransactionConflict(e)) {
       request.log.warn({ err: e }, 'transaction gave way to a concurrent one')
       return unavailable(1, 'Someone changed the same records at the same moment, so nothing was changed. Please try again.', 'DB_CONFLICT')
@@ -113,11 +129,17 @@ export default fp(async function errors(app: FastifyInstance) {
       // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
       request.log.warn({ err: e }, 'the database refused a value the validation accepted')
       const part = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body'
-      return reply.code(422).send({ detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+      return reply
+        .code(422)
+        .send({ detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
     }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
-      return unavailable(60, 'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.', 'DB_READ_ONLY')
+      return unavailable(
+        60,
+        'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',
+        'DB_READ_ONLY',
+      )
     }
     if (isUnavailable(e)) {
       request.log.error({ err: e }, 'database unavailable')

@@ -25,7 +25,11 @@ const KEYS_KEPT = 100_000
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>
 
 function tooManyAttempts(seconds: number) {
-  return new HttpError(429, { detail: `Too many attempts. Please wait ${seconds} seconds and try again.` }, { 'retry-after': String(seconds) })
+  return new HttpError(
+    429,
+    { detail: `Too many attempts. Please wait ${seconds} seconds and try again.` },
+    { 'retry-after': String(seconds) },
+  )
 }
 
 async function enforce(limiter: Limiter, request: FastifyRequest) {
@@ -36,7 +40,13 @@ async function enforce(limiter: Limiter, request: FastifyRequest) {
 /** E-mails in any case and spacing are one account; only a digest is kept, so no address or token sits in memory. */
 function accountKey(request: FastifyRequest, field: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[field]
-  return createHash('sha256').update(String(value ?? '').trim().toLowerCase()).digest('base64url')
+  return createHash('sha256')
+    .update(
+      String(value ?? '')
+        .trim()
+        .toLowerCase(),
+    )
+    .digest('base64url')
 }
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])

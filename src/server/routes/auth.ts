@@ -2,17 +2,7 @@
 // Answers never tell whether an address has an account: the same status, and the mail work happens after the answer.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Type from 'typebox'
-import {
-  AccessToken,
-  AUTH_ERRORS,
-  EmailBody,
-  ErrorBody,
-  LoginForm,
-  ResetPasswordBody,
-  TokenBody,
-  User,
-  UserCreate,
-} from '../../contract'
+import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
 import { badRequest, HttpError } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
@@ -46,7 +36,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/jwt/login',
-    { config: { ...publicRoute, attemptsOf: 'username' }, schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } } },
+    {
+      config: { ...publicRoute, attemptsOf: 'username' },
+      schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
+    },
     async (request, reply) => {
       const { username, password } = request.body as LoginForm
       const user = await findUserByEmail(app.db, username)
@@ -139,7 +132,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/reset-password',
-    { config: { ...publicRoute, attemptsOf: 'token' }, schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } } },
+    {
+      config: { ...publicRoute, attemptsOf: 'token' },
+      schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } },
+    },
     async (request) => {
       const { token, password } = request.body as ResetPasswordBody
       const user = await consumeAccountToken(app.db, token, 'reset')

@@ -42,8 +42,7 @@ export async function listNamed(
   where: (qb: AnyQuery) => AnyQuery = (qb) => qb,
 ) {
   const db = app.db as unknown as Kysely<any>
-  const filtered = (qb: AnyQuery) =>
-    where(query.q ? qb.where(containsText(app.dialect, resource.nameColumn, query.q)) : qb)
+  const filtered = (qb: AnyQuery) => where(query.q ? qb.where(containsText(app.dialect, resource.nameColumn, query.q)) : qb)
   const { offset, limit } = paging(query)
   const sort = parseSort(query.sort_by, resource.defaultSort)
   const [rows, counted] = await Promise.all([

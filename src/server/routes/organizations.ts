@@ -2,14 +2,7 @@
 import { sql } from 'kysely'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import {
-  Organization,
-  OrganizationCreate,
-  OrganizationListQuery,
-  OrganizationUpdate,
-  SupplierCreate,
-  type ListQuery,
-} from '../../contract'
+import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate, type ListQuery } from '../../contract'
 import { conflict } from '../http-errors'
 import { now } from './lists'
 import { createNamed, listNamed, registerNamedResource, type NamedResource } from './named-resource'

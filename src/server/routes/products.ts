@@ -86,13 +86,24 @@ export default async function productRoutes(app: FastifyInstance) {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/products/:id',
-    schema: { tags, description: 'Changes the fields given (PUT takes the same payload as PATCH).', params: IdParams, body: ProductUpdate, response: { 200: Product } },
+    schema: {
+      tags,
+      description: 'Changes the fields given (PUT takes the same payload as PATCH).',
+      params: IdParams,
+      body: ProductUpdate,
+      response: { 200: Product },
+    },
     handler: async (request) => {
       const { id } = request.params as IdParams
       const body = cleanText(request.body as ProductUpdate)
       await assertProductExists(app.db, id)
       const updated = await writeWithReferences(app.db, { brand_id: body.brand_id }, () =>
-        app.db.updateTable('products').set({ ...body, updated_at: now() }).where('id', '=', id).returning('id').executeTakeFirst(),
+        app.db
+          .updateTable('products')
+          .set({ ...body, updated_at: now() })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst(),
       )
       if (!updated) throw notFound('Product')
       return productOr404(id)
@@ -101,7 +112,14 @@ export default async function productRoutes(app: FastifyInstance) {
 
   app.delete(
     '/products/:id',
-    { schema: { tags, description: 'Deletes the product with its ledger, stock levels and seller entries.', params: IdParams, response: { 204: Type.Null() } } },
+    {
+      schema: {
+        tags,
+        description: 'Deletes the product with its ledger, stock levels and seller entries.',
+        params: IdParams,
+        response: { 204: Type.Null() },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params as IdParams
       const { numDeletedRows } = await app.db.deleteFrom('products').where('id', '=', id).executeTakeFirstOrThrow()
@@ -139,7 +157,13 @@ export default async function productRoutes(app: FastifyInstance) {
     app.db
       .selectFrom('product_sellers')
       .leftJoin('organizations', 'organizations.id', 'product_sellers.seller_id')
-      .select(['product_sellers.id', 'product_sellers.seller_id', 'organizations.org_name', 'product_sellers.selling_price', 'product_sellers.selling_currency'])
+      .select([
+        'product_sellers.id',
+        'product_sellers.seller_id',
+        'organizations.org_name',
+        'product_sellers.selling_price',
+        'product_sellers.selling_currency',
+      ])
       .where('product_sellers.id', '=', id)
       .executeTakeFirstOrThrow()
       .then(toSellerInfo)
@@ -185,7 +209,13 @@ export default async function productRoutes(app: FastifyInstance) {
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/products/:id/sellers/:seller_info_id',
-    schema: { tags, description: 'Changes the fields given of a seller entry, and answers the entry.', params: SellerParams, body: SellerInfoUpdate, response: { 200: SellerInfo } },
+    schema: {
+      tags,
+      description: 'Changes the fields given of a seller entry, and answers the entry.',
+      params: SellerParams,
+      body: SellerInfoUpdate,
+      response: { 200: SellerInfo },
+    },
     handler: async (request) => {
       const { id, seller_info_id } = request.params as SellerParams
       const body = request.body as SellerInfoUpdate

@@ -3,17 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
 import Type from 'typebox'
-import {
-  AUTH_ERRORS,
-  ErrorBody,
-  IdParams,
-  User,
-  UserCreate,
-  UserListQuery,
-  UserUpdate,
-  UserUpdateMe,
-  type ListQuery,
-} from '../../contract'
+import { AUTH_ERRORS, ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe, type ListQuery } from '../../contract'
 import type { Database } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
@@ -44,7 +34,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   /** Applies a change in one transaction, refusing to leave no active super-user. */
   async function updateUser(id: number, changes: Changes, options: { byAdministrator: boolean }): Promise<UserRow> {
-    const set = await columnsFor((await findUser(id)), changes)
+    const set = await columnsFor(await findUser(id), changes)
     if (changes.password !== undefined) set.needs_password = options.byAdministrator
     try {
       const row = await app.db.transaction().execute(async (trx) => {
@@ -71,7 +61,14 @@ export default async function userRoutes(app: FastifyInstance) {
    */
   async function lockActiveSuperusers(trx: Transaction<Database>) {
     if (app.dialect !== 'postgres') return
-    await trx.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).orderBy('id').forUpdate().execute()
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('is_superuser', '=', true)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .forUpdate()
+      .execute()
   }
 
   /** Call after lockActiveSuperusers. */
@@ -115,9 +112,16 @@ export default async function userRoutes(app: FastifyInstance) {
       const { offset, limit } = paging(query)
       const sort = parseSort(query.sort_by, 'id.asc')
       let base = app.db.selectFrom('users')
-      if (query.q) base = base.where((eb) => eb.or([containsText(app.dialect, 'username', query.q!), containsText(app.dialect, 'email', query.q!)]))
+      if (query.q)
+        base = base.where((eb) => eb.or([containsText(app.dialect, 'username', query.q!), containsText(app.dialect, 'email', query.q!)]))
       const [rows, { count }] = await Promise.all([
-        base.selectAll().orderBy(sortExpression(sort, ['username', 'email']), sort.direction).orderBy('id').offset(offset).limit(limit).execute(),
+        base
+          .selectAll()
+          .orderBy(sortExpression(sort, ['username', 'email']), sort.direction)
+          .orderBy('id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ])
       withTotalCount(reply, Number(count))

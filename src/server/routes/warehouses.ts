@@ -82,7 +82,13 @@ export default async function warehouseRoutes(app: FastifyInstance) {
       let base = app.db.selectFrom('locations').where('warehouse_id', '=', id)
       if (query.q) base = base.where(containsText(app.dialect, 'location_name', query.q))
       const [rows, { count }] = await Promise.all([
-        base.selectAll().orderBy(sortExpression(sort, ['location_name']), sort.direction).orderBy('id').offset(offset).limit(limit).execute(),
+        base
+          .selectAll()
+          .orderBy(sortExpression(sort, ['location_name']), sort.direction)
+          .orderBy('id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ])
       withTotalCount(reply, Number(count))

@@ -33,11 +33,11 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
   const { id = '' } = useParams()
   const validId = /^[1-9]\d{0,15}$/.test(id)
   // the id as a string, as react-admin's edit page and mutations key it, so all share one cached product
-  const { data: product, error, refetch } = useGetOne<Product, HttpError>(
-    'products',
-    { id: id as unknown as Product['id'] },
-    { enabled: validId, retry: false },
-  )
+  const {
+    data: product,
+    error,
+    refetch,
+  } = useGetOne<Product, HttpError>('products', { id: id as unknown as Product['id'] }, { enabled: validId, retry: false })
   const refresh = useCallback(() => void refetch(), [refetch])
   const { Component } = TABS[tab]
 
@@ -68,7 +68,13 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
       <Card>
         <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile>
           {TAB_NAMES.map((name) => (
-            <Tab key={name} value={name} label={translate(`product_detail.tabs.${name}`)} component={RouterLink} to={`${productPath(product.id)}${TABS[name].path}`} />
+            <Tab
+              key={name}
+              value={name}
+              label={translate(`product_detail.tabs.${name}`)}
+              component={RouterLink}
+              to={`${productPath(product.id)}${TABS[name].path}`}
+            />
           ))}
         </Tabs>
         <Box sx={{ p: 2 }}>

@@ -45,7 +45,9 @@ function ProductEditView() {
   if (error) {
     body = (
       <Alert severity="error">
-        {error.status === 404 ? translate('product_detail.not_found', { id }) : translate('product_detail.load_failed', { message: error.message })}
+        {error.status === 404
+          ? translate('product_detail.not_found', { id })
+          : translate('product_detail.load_failed', { message: error.message })}
       </Alert>
     )
   } else if (!record) {

@@ -74,8 +74,12 @@ function ProductImage({ product }: { product: Product }) {
   const url = product.image_url
   if (!isWebUrl(url) || broken === url) {
     return (
-      <Box sx={{ aspectRatio: '1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1, color: 'text.secondary' }}>
-        <Typography variant="body2">{translate(url && broken === url ? 'product_detail.image_broken' : 'product_detail.no_image')}</Typography>
+      <Box
+        sx={{ aspectRatio: '1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1, color: 'text.secondary' }}
+      >
+        <Typography variant="body2">
+          {translate(url && broken === url ? 'product_detail.image_broken' : 'product_detail.no_image')}
+        </Typography>
       </Box>
     )
   }

@@ -31,8 +31,11 @@ export function ProductFilters() {
   }
 
   return (
-    <Box role="search" aria-label={translate('products.list.filters')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      role="search"
+      aria-label={translate('products.list.filters')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
       {TEXT_FILTERS.map((name) => {
         const label = translate(`resources.products.fields.${name}`)
         return (
@@ -48,7 +51,12 @@ export function ProductFilters() {
               input: {
                 endAdornment: texts[name] ? (
                   <InputAdornment position="end">
-                    <IconButton size="small" edge="end" aria-label={translate('products.list.clear_filter', { field: label })} onClick={() => clear(name)}>
+                    <IconButton
+                      size="small"
+                      edge="end"
+                      aria-label={translate('products.list.clear_filter', { field: label })}
+                      onClick={() => clear(name)}
+                    >
                       <ClearIcon fontSize="small" />
                     </IconButton>
                   </InputAdornment>

@@ -7,7 +7,6 @@ import { isWebUrl } from '../../../contract/constants'
 
 export const THUMBNAIL_WIDTH = 30
 
-
 export function Thumbnail({ url }: { url: string | null | undefined }) {
   const translate = useTranslate()
   const [broken, setBroken] = useState(false)

@@ -11,7 +11,17 @@ import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
 /** the seller entries of a product as a react-admin resource path */
 export const sellersOf = (productId: Identifier) => `products/${productId}/sellers`
 
-export function SellerCard({ productId, entry, number, refresh }: { productId: Identifier; entry: SellerInfo; number: number; refresh(): void }) {
+export function SellerCard({
+  productId,
+  entry,
+  number,
+  refresh,
+}: {
+  productId: Identifier
+  entry: SellerInfo
+  number: number
+  refresh(): void
+}) {
   const translate = useTranslate()
   const notify = useNotify()
   const [update] = useUpdate()
@@ -21,7 +31,11 @@ export function SellerCard({ productId, entry, number, refresh }: { productId: I
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      await update(sellersOf(productId), { id: entry.id, data: values, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
+      await update(
+        sellersOf(productId),
+        { id: entry.id, data: values, previousData: record },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      )
       notify('products.sellers.saved', { type: 'success' })
       refresh()
     } catch (failure) {
@@ -39,10 +53,30 @@ export function SellerCard({ productId, entry, number, refresh }: { productId: I
       {/* a fresh form when the saved entry changes (after Save and reload) */}
       <Form key={JSON.stringify(record)} record={record} onSubmit={save}>
         <CardContent sx={{ pb: 0 }}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 2fr) minmax(140px, 1fr) minmax(120px, 1fr)' }, columnGap: 2, alignItems: 'start' }}>
-            <PickOrCreateInput source="seller_id" {...SELLER_PICKER} label={translate('resources.products.fields.seller_id')} linkToOrganization />
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 2fr) minmax(140px, 1fr) minmax(120px, 1fr)' },
+              columnGap: 2,
+              alignItems: 'start',
+            }}
+          >
+            <PickOrCreateInput
+              source="seller_id"
+              {...SELLER_PICKER}
+              label={translate('resources.products.fields.seller_id')}
+              linkToOrganization
+            />
             <NumberInput source="selling_price" resource="products" step={0.01} min={0} helperText={false} />
-            <SelectInput source="selling_currency" resource="products" choices={CURRENCY_CHOICES} translateChoice={false} parse={emptyToNull} emptyText="" helperText={false} />
+            <SelectInput
+              source="selling_currency"
+              resource="products"
+              choices={CURRENCY_CHOICES}
+              translateChoice={false}
+              parse={emptyToNull}
+              emptyText=""
+              helperText={false}
+            />
           </Box>
         </CardContent>
         <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2 }}>

@@ -23,7 +23,11 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
     onBooked(mutation) {
       notify('stock.form.booked', {
         type: 'success',
-        messageArgs: { amount: signed(mutation.amount), warehouse: mutation.warehouse.warehouse_name, location: mutation.location.location_name },
+        messageArgs: {
+          amount: signed(mutation.amount),
+          warehouse: mutation.warehouse.warehouse_name,
+          location: mutation.location.location_name,
+        },
       })
       amountInput.current?.focus()
       onBooked(mutation)

@@ -98,11 +98,7 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
   }
 
   const loading = !blocked && options === undefined && !place.error
-  const emptyOption = blocked
-    ? 'stock.form.choose_warehouse_first'
-    : loading
-      ? 'stock.form.loading'
-      : `stock.form.choose_${level}`
+  const emptyOption = blocked ? 'stock.form.choose_warehouse_first' : loading ? 'stock.form.loading' : `stock.form.choose_${level}`
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <TextField
@@ -134,8 +130,18 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
         </Button>
       )}
       <ToolButton label={translate(`stock.${level}.new`)} icon={<AddIcon />} disabled={blocked || busy} onClick={() => setMode('create')} />
-      <ToolButton label={translate(`stock.${level}.rename`)} icon={<EditIcon />} disabled={!selectedName || busy} onClick={() => setMode('rename')} />
-      <ToolButton label={translate(`stock.${level}.delete`)} icon={<DeleteIcon />} disabled={!selectedName || busy} onClick={() => setMode('delete')} />
+      <ToolButton
+        label={translate(`stock.${level}.rename`)}
+        icon={<EditIcon />}
+        disabled={!selectedName || busy}
+        onClick={() => setMode('rename')}
+      />
+      <ToolButton
+        label={translate(`stock.${level}.delete`)}
+        icon={<DeleteIcon />}
+        disabled={!selectedName || busy}
+        onClick={() => setMode('delete')}
+      />
       <Confirm
         isOpen={place.mode === 'delete'}
         loading={busy}

@@ -33,13 +33,16 @@ dayjs.extend(localizedFormat)
 export function useRecentMutations(productId: number) {
   const [page, setPage] = useState(1)
   useEffect(() => setPage(1), [productId])
-  const query = useGetManyReference<StockMutation>('stock_mutations', {
-    target: 'product_id',
-    id: productId,
-    pagination: { page, perPage: STOCK_MUTATIONS_DEFAULT_LIMIT },
-    sort: { field: 'id', order: 'DESC' },
-  }, // a failure shows at once instead of after silent retries; the top bar's refresh button tries again
-  { retry: false })
+  const query = useGetManyReference<StockMutation>(
+    'stock_mutations',
+    {
+      target: 'product_id',
+      id: productId,
+      pagination: { page, perPage: STOCK_MUTATIONS_DEFAULT_LIMIT },
+      sort: { field: 'id', order: 'DESC' },
+    }, // a failure shows at once instead of after silent retries; the top bar's refresh button tries again
+    { retry: false },
+  )
   const showNewest = () => (page === 1 ? query.refetch() : setPage(1))
   return { ...query, page, setPage, showNewest }
 }
@@ -48,7 +51,15 @@ export type RecentMutationsQuery = ReturnType<typeof useRecentMutations>
 
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
-export function RecentMutations({ productId, mutations, onDeleted }: { productId: number; mutations: RecentMutationsQuery; onDeleted(): void }) {
+export function RecentMutations({
+  productId,
+  mutations,
+  onDeleted,
+}: {
+  productId: number
+  mutations: RecentMutationsQuery
+  onDeleted(): void
+}) {
   const translate = useTranslate()
   const locale = useLocale()
   const notify = useNotify()
@@ -118,7 +129,10 @@ export function RecentMutations({ productId, mutations, onDeleted }: { productId
                         <time dateTime={mutation.created_at}>{dayjs(mutation.created_at).format('YYYY-MM-DD')}</time>
                       </Tooltip>
                     </TableCell>
-                    <TableCell align="right" sx={{ ...numberSx, fontWeight: 600, color: mutation.amount > 0 ? 'success.main' : 'error.main' }}>
+                    <TableCell
+                      align="right"
+                      sx={{ ...numberSx, fontWeight: 600, color: mutation.amount > 0 ? 'success.main' : 'error.main' }}
+                    >
                       {signed(mutation.amount)}
                     </TableCell>
                     <TableCell>{mutation.warehouse.warehouse_name}</TableCell>

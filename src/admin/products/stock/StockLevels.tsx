@@ -13,19 +13,21 @@ export interface WarehouseLevel {
 
 /** The warehouses that hold stock of the product, each with the locations that hold some. */
 export function warehouseLevels(product: Pick<Product, 'stock_warehouse_items' | 'stock_items'>): WarehouseLevel[] {
-  return product.stock_warehouse_items
-    .map((item) => ({
-      warehouseId: item.warehouse_id,
-      name: item.warehouse.warehouse_name,
-      amount: item.amount,
-      locations: product.stock_items
-        .filter((level) => level.warehouse_id === item.warehouse_id && level.amount !== 0)
-        .map((level) => ({ locationId: level.location_id, name: level.location.location_name, amount: level.amount }))
-        .sort((a, b) => compareNames(a.name, b.name)),
-    }))
-    // +5 in one location and -5 in another add up to 0 in the warehouse, yet both locations are worth seeing
-    .filter((warehouse) => warehouse.amount !== 0 || warehouse.locations.length > 0)
-    .sort((a, b) => compareNames(a.name, b.name))
+  return (
+    product.stock_warehouse_items
+      .map((item) => ({
+        warehouseId: item.warehouse_id,
+        name: item.warehouse.warehouse_name,
+        amount: item.amount,
+        locations: product.stock_items
+          .filter((level) => level.warehouse_id === item.warehouse_id && level.amount !== 0)
+          .map((level) => ({ locationId: level.location_id, name: level.location.location_name, amount: level.amount }))
+          .sort((a, b) => compareNames(a.name, b.name)),
+      }))
+      // +5 in one location and -5 in another add up to 0 in the warehouse, yet both locations are worth seeing
+      .filter((warehouse) => warehouse.amount !== 0 || warehouse.locations.length > 0)
+      .sort((a, b) => compareNames(a.name, b.name))
+  )
 }
 
 const amountSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const

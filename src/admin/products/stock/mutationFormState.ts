@@ -175,10 +175,8 @@ export function parseAmount(text: string): number | null {
   return amount !== 0 && Math.abs(amount) <= 1_000_000_000 ? amount : null
 }
 
-export const selectedWarehouse = (state: MutationFormState) =>
-  state.warehouse.items?.find((w) => w.id === state.warehouse.selectedId)
-export const selectedLocation = (state: MutationFormState) =>
-  state.location.items?.find((l) => l.id === state.location.selectedId)
+export const selectedWarehouse = (state: MutationFormState) => state.warehouse.items?.find((w) => w.id === state.warehouse.selectedId)
+export const selectedLocation = (state: MutationFormState) => state.location.items?.find((l) => l.id === state.location.selectedId)
 
 /** Create and rename save only with a name; a location is created only inside a chosen warehouse (SPEC §5). */
 export function canSave(state: MutationFormState, level: Level): boolean {

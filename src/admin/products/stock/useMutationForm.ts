@@ -39,10 +39,12 @@ export function useMutationForm(productId: number, { onBooked, onRenamed }: Muta
 
   useEffect(() => {
     let current = true
-    dataProvider.getList<WarehouseOption>('warehouses', { pagination: everything, sort: { field: 'warehouse_name', order: 'ASC' }, filter: {} }).then(
-      ({ data }) => current && dispatch({ type: 'warehousesLoaded', warehouses: data }),
-      (error) => current && dispatch({ type: 'failed', level: 'warehouse', message: message(error) }),
-    )
+    dataProvider
+      .getList<WarehouseOption>('warehouses', { pagination: everything, sort: { field: 'warehouse_name', order: 'ASC' }, filter: {} })
+      .then(
+        ({ data }) => current && dispatch({ type: 'warehousesLoaded', warehouses: data }),
+        (error) => current && dispatch({ type: 'failed', level: 'warehouse', message: message(error) }),
+      )
     return () => {
       current = false
     }
@@ -87,7 +89,11 @@ export function useMutationForm(productId: number, { onBooked, onRenamed }: Muta
         const { data } = await dataProvider.create<WarehouseOption>('warehouses', { data: { warehouse_name: name } })
         dispatch({ type: 'warehouseSaved', warehouse: data })
       } else if (previous) {
-        const { data } = await dataProvider.update<WarehouseOption>('warehouses', { id: previous.id, data: { warehouse_name: name }, previousData: previous })
+        const { data } = await dataProvider.update<WarehouseOption>('warehouses', {
+          id: previous.id,
+          data: { warehouse_name: name },
+          previousData: previous,
+        })
         dispatch({ type: 'warehouseSaved', warehouse: data })
         onRenamed()
       }

@@ -38,10 +38,23 @@ export default function SupplierTab({ product, refresh }: ProductTabProps) {
     // a fresh form when the saved supplier data changes (after Save and reload)
     <Form key={JSON.stringify(record)} record={record} onSubmit={save}>
       <Stack spacing={1} sx={{ maxWidth: 520 }}>
-        <PickOrCreateInput source="supplier_id" {...SUPPLIER_PICKER} label={translate('resources.products.fields.supplier_id')} linkToOrganization />
+        <PickOrCreateInput
+          source="supplier_id"
+          {...SUPPLIER_PICKER}
+          label={translate('resources.products.fields.supplier_id')}
+          linkToOrganization
+        />
         <NumberInput source="minimum_order_quantity" resource="products" step={1} min={0} helperText={false} />
         <NumberInput source="purchase_price" resource="products" step={0.01} min={0} helperText={false} />
-        <SelectInput source="purchase_currency" resource="products" choices={CURRENCY_CHOICES} translateChoice={false} parse={emptyToNull} emptyText="" helperText={false} />
+        <SelectInput
+          source="purchase_currency"
+          resource="products"
+          choices={CURRENCY_CHOICES}
+          translateChoice={false}
+          parse={emptyToNull}
+          emptyText=""
+          helperText={false}
+        />
         <div>
           <SaveButton />
         </div>

@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('users_username_unique').unique().on('users').expression(sql`lower(username)`).execute()
+  await db.schema
+    .createIndex('users_username_unique')
+    .unique()
+    .on('users')
+    .expression(sql`lower(username)`)
+    .execute()
 
   await db.schema
     .createTable('sessions')
@@ -51,7 +56,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('brands_name_unique').unique().on('brands').expression(sql`lower(brand_name)`).execute()
+  await db.schema
+    .createIndex('brands_name_unique')
+    .unique()
+    .on('brands')
+    .expression(sql`lower(brand_name)`)
+    .execute()
 
   await db.schema
     .createTable('organizations')
@@ -123,7 +133,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     ['products_brand_id', ['brand_id', 'id']],
     ['products_supplier_id', ['supplier_id']],
   ] as const) {
-    await db.schema.createIndex(name).on('products').columns([...columns]).execute()
+    await db.schema
+      .createIndex(name)
+      .on('products')
+      .columns([...columns])
+      .execute()
   }
 
   await db.schema
@@ -174,9 +188,5 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('amount', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('warehouse_stock_pk', ['product_id', 'warehouse_id'])
     .execute()
-  await db.schema
-    .createIndex('warehouse_stock_by_amount')
-    .on('warehouse_stock')
-    .columns(['warehouse_id', 'amount', 'product_id'])
-    .execute()
+  await db.schema.createIndex('warehouse_stock_by_amount').on('warehouse_stock').columns(['warehouse_id', 'amount', 'product_id']).execute()
 }

@@ -6,7 +6,13 @@ import type { FlatRows } from './catalogue'
 import { CATALOGUE_ROWS, type BulkTarget, type CatalogueRows, type Step } from './bulk'
 import { SEEDED_TABLES, type ColumnType, type TableSpec } from './tables'
 
-const ARRAY_TYPES: Record<ColumnType, string> = { int: 'int4[]', text: 'text[]', float: 'float8[]', timestamp: 'timestamptz[]', bool: 'bool[]' }
+const ARRAY_TYPES: Record<ColumnType, string> = {
+  int: 'int4[]',
+  text: 'text[]',
+  float: 'float8[]',
+  timestamp: 'timestamptz[]',
+  bool: 'bool[]',
+}
 
 export class PostgresTarget implements BulkTarget {
   private readonly client: pg.Client
@@ -77,7 +83,9 @@ export class PostgresTarget implements BulkTarget {
     await this.client.query(`set max_parallel_maintenance_workers = 2`)
     for (const index of this.indexes) await step(`index ${index.name}`, () => this.client.query(index.definition))
     for (const key of this.foreignKeys) {
-      await step(`foreign key ${key.name}`, () => this.client.query(`alter table ${key.table} add constraint ${key.name} ${key.definition}`))
+      await step(`foreign key ${key.name}`, () =>
+        this.client.query(`alter table ${key.table} add constraint ${key.name} ${key.definition}`),
+      )
     }
     await step('identity sequences', async () => {
       const { rows } = await this.client.query<{ table: string }>(
@@ -86,10 +94,16 @@ export class PostgresTarget implements BulkTarget {
         [this.tables],
       )
       for (const { table } of rows) {
-        await this.client.query(`select setval(pg_get_serial_sequence($1, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`, [table])
+        await this.client.query(`select setval(pg_get_serial_sequence($1, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`, [
+          table,
+        ])
       }
     })
-    await step('kept counts', () => this.client.query(`update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`))
+    await step('kept counts', () =>
+      this.client.query(
+        `update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`,
+      ),
+    )
     // vacuum sets the visibility map, so counts over an index need not visit the table
     await step('statistics', () => this.client.query(`vacuum analyze`))
   }

@@ -42,7 +42,9 @@ export class SqliteTarget implements BulkTarget {
     this.sqlite.pragma('foreign_keys = OFF')
     const names = SEEDED_TABLES.map((t) => `'${t.name}'`).join(', ')
     this.saved = this.sqlite
-      .prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null and tbl_name in (${names})`)
+      .prepare(
+        `select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null and tbl_name in (${names})`,
+      )
       .all() as { type: string; name: string; sql: string }[]
     for (const { type, name } of this.saved) this.sqlite.exec(`drop ${type} ${name}`)
   }
@@ -76,7 +78,9 @@ export class SqliteTarget implements BulkTarget {
     let statement = this.statements.get(key)
     if (!statement) {
       const row = `(${table.columns.map(() => '?').join(', ')})`
-      statement = this.sqlite.prepare(`insert into ${table.name} (${table.columns.join(', ')}) values ${Array(rowCount).fill(row).join(', ')}`)
+      statement = this.sqlite.prepare(
+        `insert into ${table.name} (${table.columns.join(', ')}) values ${Array(rowCount).fill(row).join(', ')}`,
+      )
       this.statements.set(key, statement)
     }
     return statement
@@ -90,10 +94,15 @@ export class SqliteTarget implements BulkTarget {
     if (hasSearch) {
       await step('search index', async () => void this.sqlite.exec(`insert into products_search(products_search) values ('rebuild')`))
       // one b-tree instead of the segments a rebuild leaves: fewer lookups per search
-      await step('search index merge', async () => void this.sqlite.exec(`insert into products_search(products_search) values ('optimize')`))
+      await step(
+        'search index merge',
+        async () => void this.sqlite.exec(`insert into products_search(products_search) values ('optimize')`),
+      )
     }
     await step('kept counts', async () => {
-      this.sqlite.exec(`update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`)
+      this.sqlite.exec(
+        `update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`,
+      )
     })
     // sampled statistics for the planner (a full ANALYZE reads every index to the end)
     await step('statistics', async () => void this.sqlite.exec('pragma analysis_limit = 1000; analyze'))

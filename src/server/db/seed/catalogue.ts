@@ -3,7 +3,19 @@
 // they are made, so the levels equal the ledger by construction (the seed checks it after loading).
 import { CURRENCIES } from '../../../contract'
 import { Random, WeightedPicker, zipfWeights } from './random'
-import { ADJECTIVES, BRAND_HEADS, BRAND_TAILS, CITIES, COLOURS, MATERIALS, NOUNS, ORG_NAMES, SELLER_SUFFIXES, SPECS, SUPPLIER_SUFFIXES } from './words'
+import {
+  ADJECTIVES,
+  BRAND_HEADS,
+  BRAND_TAILS,
+  CITIES,
+  COLOURS,
+  MATERIALS,
+  NOUNS,
+  ORG_NAMES,
+  SELLER_SUFFIXES,
+  SPECS,
+  SUPPLIER_SUFFIXES,
+} from './words'
 
 export interface CatalogueOptions {
   products: number
@@ -40,7 +52,13 @@ export interface ProductRows {
   warehouse_stock: FlatRows
 }
 
-export const emptyProductRows = (): ProductRows => ({ products: [], product_sellers: [], stock_mutations: [], stock_levels: [], warehouse_stock: [] })
+export const emptyProductRows = (): ProductRows => ({
+  products: [],
+  product_sellers: [],
+  stock_mutations: [],
+  stock_levels: [],
+  warehouse_stock: [],
+})
 
 /** EAN-13: twelve digits and the GS1 check digit (weights 1 and 3 from the left). */
 export function ean13(twelveDigits: string): string {
@@ -92,8 +110,18 @@ export class Catalogue {
 
     const supplierCount = Math.max(3, Math.round(options.products / 5000))
     const sellerCount = Math.max(2, Math.min(40, Math.round(options.products / 20000)))
-    const supplierNames = distinctNames(supplierCount, ORG_NAMES.map((n) => `${n} `), SUPPLIER_SUFFIXES, this.random)
-    const sellerNames = distinctNames(sellerCount, ORG_NAMES.map((n) => `${n} `), SELLER_SUFFIXES, this.random)
+    const supplierNames = distinctNames(
+      supplierCount,
+      ORG_NAMES.map((n) => `${n} `),
+      SUPPLIER_SUFFIXES,
+      this.random,
+    )
+    const sellerNames = distinctNames(
+      sellerCount,
+      ORG_NAMES.map((n) => `${n} `),
+      SELLER_SUFFIXES,
+      this.random,
+    )
     const organizations: Row[] = [
       ...supplierNames.map((name, i) => [i + 1, name, i % 10 === 0, true, created, created]),
       ...sellerNames.map((name, i) => [supplierCount + i + 1, name, true, false, created, created]),
@@ -101,13 +129,18 @@ export class Catalogue {
     this.supplierIds = supplierNames.map((_, i) => i + 1)
     this.sellerIds = [...sellerNames.map((_, i) => supplierCount + i + 1), ...this.supplierIds.filter((_, i) => i % 10 === 0)]
 
-    const warehouseNames = distinctNames(options.warehouses, CITIES.map((c) => `${c} `), ['DC', 'Hub', 'Depot', 'Store'], this.random)
+    const warehouseNames = distinctNames(
+      options.warehouses,
+      CITIES.map((c) => `${c} `),
+      ['DC', 'Hub', 'Depot', 'Store'],
+      this.random,
+    )
     this.warehousePicker = new WeightedPicker(zipfWeights(options.warehouses, 0.8))
     const locations: Row[] = []
     this.locationIds = warehouseNames.map((_, w) =>
       Array.from({ length: options.locations }, (_, l) => {
         const id = w * options.locations + l + 1
-        const name = `${String.fromCharCode(65 + (Math.floor(l / 100) % 26))}-${String(Math.floor(l / 10) % 10 + 1).padStart(2, '0')}-${String((l % 10) + 1).padStart(2, '0')}${l >= 2600 ? `-${Math.floor(l / 2600)}` : ''}`
+        const name = `${String.fromCharCode(65 + (Math.floor(l / 100) % 26))}-${String((Math.floor(l / 10) % 10) + 1).padStart(2, '0')}-${String((l % 10) + 1).padStart(2, '0')}${l >= 2600 ? `-${Math.floor(l / 2600)}` : ''}`
         locations.push([id, w + 1, name, created, created])
         return id
       }),
@@ -191,7 +224,13 @@ export class Catalogue {
     const { random, options } = this
     const productsLeft = options.products - productId + 1
     // the mean follows what is left, so the total comes out at exactly --mutations
-    const count = productsLeft === 1 ? this.mutationsLeft : Math.min(this.mutationsLeft, random.chance(0.08) ? 0 : 1 + random.poisson(Math.max(0, this.mutationsLeft / productsLeft / 0.92 - 1)))
+    const count =
+      productsLeft === 1
+        ? this.mutationsLeft
+        : Math.min(
+            this.mutationsLeft,
+            random.chance(0.08) ? 0 : 1 + random.poisson(Math.max(0, this.mutationsLeft / productsLeft / 0.92 - 1)),
+          )
     this.mutationsLeft -= count
     if (count === 0) return [0, createdMs]
 

@@ -61,7 +61,9 @@ export async function seedDatabase(url: string, options: SeedOptions, progress: 
     const hasCatalogue = existing.products + existing.others > 0
     if (hasCatalogue && !options.replace) {
       const what = existing.products > 0 ? `${existing.products.toLocaleString('en')} products` : 'brands, organizations or warehouses'
-      throw new SeedRefused(`The database already has a catalogue (${what}); seed a fresh one, or pass --replace to wipe its catalogue first.`)
+      throw new SeedRefused(
+        `The database already has a catalogue (${what}); seed a fresh one, or pass --replace to wipe its catalogue first.`,
+      )
     }
     await target.beginLoad()
     if (hasCatalogue) await target.clear()
@@ -79,7 +81,10 @@ export async function seedDatabase(url: string, options: SeedOptions, progress: 
       mutations += rows.stock_mutations.length / STOCK_MUTATIONS.columns.length
       sellerEntries += rows.product_sellers.length / PRODUCT_SELLERS.columns.length
       const loaded = [end, mutations] as const
-      void writing.then(() => progress.loaded?.(...loaded), () => {})
+      void writing.then(
+        () => progress.loaded?.(...loaded),
+        () => {},
+      )
     }
     await writing
     await target.finishLoad(progress.step ?? ((_, work) => work().then(() => undefined)))
@@ -119,11 +124,16 @@ async function verify(db: DB, options: CatalogueOptions, fullLedgerCheck: boolea
            (select row_count from row_counts where table_name = 'products') as kept_count`.execute(db)
   const counts = { products: Number(rows[0].products), mutations: Number(rows[0].mutations), kept_count: Number(rows[0].kept_count) }
   if (counts.products !== options.products || counts.kept_count !== options.products || counts.mutations !== options.mutations) {
-    throw new Error(`Seed check failed: expected ${options.products} products and ${options.mutations} mutations, found ${JSON.stringify(counts)}`)
+    throw new Error(
+      `Seed check failed: expected ${options.products} products and ${options.mutations} mutations, found ${JSON.stringify(counts)}`,
+    )
   }
   if (fullLedgerCheck) {
     const discrepancies = await checkLedger(db)
-    if (discrepancies.length > 0) throw new Error(`Seed check failed: ${discrepancies.length} kept levels differ from the ledger, e.g. ${JSON.stringify(discrepancies[0])}`)
+    if (discrepancies.length > 0)
+      throw new Error(
+        `Seed check failed: ${discrepancies.length} kept levels differ from the ledger, e.g. ${JSON.stringify(discrepancies[0])}`,
+      )
     return
   }
   const totals = await sql<{ source: string; warehouse_id: number; total: number }>`

@@ -20,7 +20,13 @@ const stamps: [string, ColumnType][] = [
 ]
 
 export const BRANDS = table('brands', [['id', 'int'], ['brand_name', 'text'], ...stamps])
-export const ORGANIZATIONS = table('organizations', [['id', 'int'], ['org_name', 'text'], ['is_seller', 'bool'], ['is_supplier', 'bool'], ...stamps])
+export const ORGANIZATIONS = table('organizations', [
+  ['id', 'int'],
+  ['org_name', 'text'],
+  ['is_seller', 'bool'],
+  ['is_supplier', 'bool'],
+  ...stamps,
+])
 export const WAREHOUSES = table('warehouses', [['id', 'int'], ['warehouse_name', 'text'], ...stamps])
 export const LOCATIONS = table('locations', [['id', 'int'], ['warehouse_id', 'int'], ['location_name', 'text'], ...stamps])
 export const PRODUCTS = table('products', [
@@ -57,8 +63,17 @@ export const STOCK_MUTATIONS = table('stock_mutations', [
   ['user_id', 'int'],
   ...stamps,
 ])
-export const STOCK_LEVELS = table('stock_levels', [['product_id', 'int'], ['location_id', 'int'], ['warehouse_id', 'int'], ['amount', 'int']])
-export const WAREHOUSE_STOCK = table('warehouse_stock', [['product_id', 'int'], ['warehouse_id', 'int'], ['amount', 'int']])
+export const STOCK_LEVELS = table('stock_levels', [
+  ['product_id', 'int'],
+  ['location_id', 'int'],
+  ['warehouse_id', 'int'],
+  ['amount', 'int'],
+])
+export const WAREHOUSE_STOCK = table('warehouse_stock', [
+  ['product_id', 'int'],
+  ['warehouse_id', 'int'],
+  ['amount', 'int'],
+])
 
 /** Parents before children, so foreign keys hold at every step. */
 export const REFERENCE_TABLES = [BRANDS, ORGANIZATIONS, WAREHOUSES, LOCATIONS] as const
