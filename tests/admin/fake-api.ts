@@ -14,7 +14,8 @@ export function fakeFetch(answer: (request: Recorded) => { status?: number; json
     const request: Recorded = {
       method: init.method ?? 'GET',
       url,
-      headers: init.headers as Record<string, string>,
+      // names in lower case, as fetch sends them, whether the client passed a Headers object or a plain one
+      headers: Object.fromEntries(new Headers(init.headers)),
       body: init.body as string | undefined,
     }
     requests.push(request)

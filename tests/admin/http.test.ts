@@ -40,7 +40,7 @@ describe('http client', () => {
   it('sends no Authorization header without a stored session, and a bearer token with one', async () => {
     const seen: Array<Record<string, string>> = []
     const fetch = (async (_url: string, init: RequestInit) => {
-      seen.push(init.headers as Record<string, string>)
+      seen.push(Object.fromEntries(new Headers(init.headers)))
       return new Response('[]', { status: 200 })
     }) as unknown as typeof globalThis.fetch
     let token: string | null = null

@@ -1,9 +1,10 @@
 // Account calls outside react-admin's data model (fastapi-users endpoints).
 import type { User, UserUpdateMe } from '../../contract'
-import type { Api } from './http'
+import { apiOf, type HttpClient } from './http'
 import { session } from './session'
 
-export function createAccountApi(api: Api) {
+export function createAccountApi(httpClient: HttpClient) {
+  const api = apiOf(httpClient)
   return {
     requestPasswordReset: (email: string) => api('/auth/forgot-password', { method: 'POST', body: { email } }),
     requestVerification: (email: string) => api('/auth/request-verify-token', { method: 'POST', body: { email } }),

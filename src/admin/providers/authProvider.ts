@@ -2,7 +2,7 @@
 // 401 → sign in again (back to where you were), 403 → the profile (SPEC §8), Users only for super-users.
 import type { AuthProvider } from 'ra-core'
 import type { AccessToken, User } from '../../contract'
-import type { Api, Translate } from './http'
+import { apiOf, type HttpClient, type Translate } from './http'
 import { session } from './session'
 
 export const LOGIN_PATH = '/login'
@@ -26,7 +26,18 @@ export interface Credentials {
   password: string
 }
 
-export function createAuthProvider(api: Api, translate: Translate): AuthProvider {
+/** What react-admin reads from a refused check: where to go, what to say (false: nothing), whether to sign out. */
+interface Refusal {
+  redirectTo: string
+  message: string | false
+  logoutUser?: boolean
+}
+const refuse = (refusal: Refusal): Promise<never> =>
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin's contract is this plain object; `message: false` cannot live on an Error
+  Promise.reject(refusal)
+
+export function createAuthProvider(httpClient: HttpClient, translate: Translate): AuthProvider {
+  const api = apiOf(httpClient)
   return {
     async login({ email, password }: Credentials) {
       let token: string
@@ -34,7 +45,7 @@ export function createAuthProvider(api: Api, translate: Translate): AuthProvider
         token = (await api<AccessToken>('/auth/jwt/login', { method: 'POST', form: { username: email, password } })).json.access_token
       } catch (error) {
         const status = (error as { status?: number }).status
-        throw new Error(status === 400 ? translate('stockroom.auth.bad_credentials') : (error as Error).message)
+        throw new Error(status === 400 ? translate('stockroom.auth.bad_credentials') : (error as Error).message, { cause: error })
       }
       session.save(token)
       const { json: user } = await api<User>('/users/me')
@@ -50,31 +61,26 @@ export function createAuthProvider(api: Api, translate: Translate): AuthProvider
       return LOGIN_PATH
     },
 
-    async checkAuth() {
-      if (!session.token()) throw { redirectTo: loginUrlFor(), message: false }
-    },
+    checkAuth: () => (session.token() ? Promise.resolve() : refuse({ redirectTo: loginUrlFor(), message: false })),
 
-    async checkError(error: { status?: number }) {
+    checkError(error: { status?: number }) {
       if (error?.status === 401) {
         session.clear()
-        throw { redirectTo: loginUrlFor(), message: 'stockroom.auth.session_expired' }
+        return refuse({ redirectTo: loginUrlFor(), message: 'stockroom.auth.session_expired' })
       }
-      if (error?.status === 403) throw { redirectTo: PROFILE_PATH, logoutUser: false, message: 'stockroom.auth.forbidden' }
+      if (error?.status === 403) return refuse({ redirectTo: PROFILE_PATH, logoutUser: false, message: 'stockroom.auth.forbidden' })
+      return Promise.resolve()
     },
 
-    async getIdentity() {
+    getIdentity() {
       const user = session.user()
-      if (!user) throw new Error('not signed in')
+      if (!user) return Promise.reject(new Error('not signed in'))
       const fullName = [user.given_name, user.family_name].filter(Boolean).join(' ') || user.username
-      return { ...user, fullName }
+      return Promise.resolve({ ...user, fullName })
     },
 
-    async getPermissions() {
-      return { is_superuser: Boolean(session.user()?.is_superuser) }
-    },
+    getPermissions: () => Promise.resolve({ is_superuser: Boolean(session.user()?.is_superuser) }),
 
-    async canAccess({ resource }) {
-      return resource !== 'users' || Boolean(session.user()?.is_superuser)
-    },
+    canAccess: ({ resource }) => Promise.resolve(resource !== 'users' || Boolean(session.user()?.is_superuser)),
   }
 }

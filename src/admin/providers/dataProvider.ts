@@ -1,21 +1,23 @@
-// Maps react-admin's data calls to the Stockroom API (SPEC §7).
-// A resource may be a path: `products/5/stock_mutations`, `products/5/sellers`, `warehouses/2/locations`.
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core'
-import type { Product, ProductPage, SupplierInfoUpdate } from '../../contract'
-import type { Api } from './http'
+// react-admin's data calls: ra-data-simple-rest, overridden only where the Stockroom API (SPEC §7) differs from simple
+// REST. A resource may be a path: `products/5/stock_mutations`, `products/5/sellers`, `warehouses/2/locations`.
+import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyReferenceParams, Identifier, RaRecord } from 'ra-core'
+import simpleRestProvider from 'ra-data-simple-rest'
+import { API_BASE, type Product, type ProductPage, type SupplierInfoUpdate } from '../../contract'
+import { toQueryString, type HttpClient } from './http'
 
 /** react-admin's getManyReference target → the parent collection that nests the resource */
 const PARENT_OF_TARGET: Record<string, string> = { product_id: 'products', warehouse_id: 'warehouses' }
 
+/** skip/limit, `sort_by=field.asc|desc` and each filter as a plain parameter (simple REST sends range, sort, filter as JSON) */
 export function listQuery({ pagination, sort, filter }: Partial<GetListParams>) {
-  const query: Record<string, string | number | boolean | undefined> = {}
+  const query: Record<string, string | number | boolean | Array<string | number> | undefined> = {}
   if (pagination) {
     query.skip = (pagination.page - 1) * pagination.perPage
     query.limit = pagination.perPage
   }
   if (sort?.field) query.sort_by = `${sort.field}.${sort.order === 'DESC' ? 'desc' : 'asc'}`
-  for (const [key, value] of Object.entries(filter ?? {})) {
-    if (value !== undefined && value !== null && value !== '') query[key] = value as string | number | boolean
+  for (const [key, value] of Object.entries((filter ?? {}) as Record<string, (typeof query)[string] | null>)) {
+    if (value !== undefined && value !== null && value !== '') query[key] = value
   }
   return query
 }
@@ -31,65 +33,67 @@ export interface StockroomDataProvider extends DataProvider {
   updateSupplier(productId: Identifier, data: SupplierInfoUpdate): Promise<{ data: Product }>
 }
 
-export function createDataProvider(api: Api): StockroomDataProvider {
-  const collection = (resource: string) => `/${resource}/`
-  const item = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`
+export function createDataProvider(httpClient: HttpClient): StockroomDataProvider {
+  const simpleRest = simpleRestProvider(API_BASE, httpClient, 'X-Total-Count')
+  const item = (resource: string, id: Identifier) => `${API_BASE}/${resource}/${encodeURIComponent(String(id))}`
 
-  async function getList(resource: string, params: Partial<GetListParams>) {
-    const { json, headers } = await api<RaRecord[] | ProductPage>(collection(resource), { query: listQuery(params) })
-    if (!Array.isArray(json)) return { data: json.items as unknown as RaRecord[], total: json.total }
-    const total = Number(headers.get('x-total-count') ?? json.length)
-    return { data: json, total }
+  /** Lists answer an array with `x-total-count`, except products: `{items, total}`. */
+  async function getList(resource: string, params: Partial<GetListParams>): Promise<GetListResult> {
+    const { json, headers } = await httpClient(`${API_BASE}/${resource}/${toQueryString(listQuery(params))}`, { signal: params.signal })
+    const page = json as RaRecord[] | ProductPage
+    if (!Array.isArray(page)) return { data: page.items, total: page.total }
+    return { data: page, total: Number(headers.get('x-total-count') ?? page.length) }
+  }
+
+  /** PATCH, not simple REST's PUT of the whole record */
+  async function update(
+    resource: string,
+    { id, data, previousData }: { id: Identifier; data: Partial<RaRecord>; previousData?: RaRecord },
+  ) {
+    const { json } = await httpClient(item(resource, id), { method: 'PATCH', body: JSON.stringify(changedFields(data, previousData)) })
+    return { data: json as RaRecord }
   }
 
   return {
+    ...simpleRest,
     getList: getList as DataProvider['getList'],
 
-    async getOne(resource, { id }) {
-      const { json } = await api<RaRecord>(item(resource, id))
-      return { data: json as never }
+    /** one request for all ids: `GET /api/brands/?id=1&id=4` */
+    async getMany(resource, { ids, signal }: GetManyParams<RaRecord>) {
+      const { data } = await getList(resource, { filter: { id: ids }, signal })
+      return { data: data as never }
     },
 
-    async getMany(resource, { ids }) {
-      const records = await Promise.all(ids.map((id) => api<RaRecord>(item(resource, id)).then((r) => r.json)))
-      return { data: records as never }
-    },
-
-    async getManyReference(resource, { target, id, ...params }) {
+    getManyReference(resource, { target, id, ...params }: GetManyReferenceParams) {
       const parent = PARENT_OF_TARGET[target]
-      if (!parent) return getList(resource, { ...params, filter: { ...params.filter, [target]: id } }) as never
+      if (!parent) return getList(resource, { ...params, filter: { ...(params.filter as object), [target]: id } }) as never
       return getList(`${parent}/${id}/${resource}`, params) as never
     },
 
-    async create(resource, { data }) {
-      const { json } = await api<RaRecord>(collection(resource), { method: 'POST', body: data ?? {} })
-      return { data: json as never }
-    },
+    // our collections live at `/brands/` (as the OpenAPI names them); the server would also take simple REST's `/brands`
+    create: (resource, params) => simpleRest.create(`${resource}/`, params),
 
-    async update(resource, { id, data, previousData }) {
-      const body = changedFields(data as Record<string, unknown>, previousData as Record<string, unknown>)
-      const { json } = await api<RaRecord>(item(resource, id), { method: 'PATCH', body })
-      return { data: json as never }
-    },
+    update: update as DataProvider['update'],
 
     async updateMany(resource, { ids, data }) {
-      await Promise.all(ids.map((id) => api(item(resource, id), { method: 'PATCH', body: data })))
+      await Promise.all(ids.map((id) => update(resource, { id, data })))
       return { data: ids }
     },
 
-    async delete(resource, { id, previousData }) {
-      await api(item(resource, id), { method: 'DELETE' })
-      return { data: (previousData ?? { id }) as never }
+    // the API answers a deletion with 204 and no body, where simple REST expects the deleted record back
+    async delete(resource, params) {
+      await simpleRest.delete(resource, params)
+      return { data: params.previousData ?? ({ id: params.id } as never) }
     },
 
     async deleteMany(resource, { ids }) {
-      await Promise.all(ids.map((id) => api(item(resource, id), { method: 'DELETE' })))
+      await Promise.all(ids.map((id) => simpleRest.delete(resource, { id })))
       return { data: ids }
     },
 
     async updateSupplier(productId, data) {
-      const { json } = await api<Product>(`/products/${productId}/supplier`, { method: 'PATCH', body: data })
-      return { data: json }
+      const { json } = await httpClient(`${API_BASE}/products/${productId}/supplier`, { method: 'PATCH', body: JSON.stringify(data) })
+      return { data: json as Product }
     },
   }
 }

@@ -1,41 +1,31 @@
-// Every call to the API: base path, bearer token, the 1000 ms timeout of SPEC §9, and errors turned into
-// sentences in the user's language (react-admin shows HttpError.message; body.errors marks form fields).
-import { HttpError } from 'ra-core'
+// Every call to the API: react-admin's fetchJson contract with the bearer token, the 1000 ms timeout of SPEC §9, and
+// errors turned into sentences in the user's language (react-admin shows HttpError.message; body.errors marks form fields).
+import { fetchUtils, HttpError, type Options } from 'ra-core'
 import { API_BASE, REQUEST_TIMEOUT_MS, type ErrorBody, type ValidationErrorItem } from '../../contract'
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string
 type QueryValue = string | number | boolean | null | undefined
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  query?: Record<string, QueryValue | QueryValue[]>
-  /** JSON body */
-  body?: unknown
-  /** form-encoded body (the fastapi-users login) */
-  form?: Record<string, string>
-}
-export interface ApiResponse<T> {
+/** What fetchUtils.fetchJson answers; ra-data-simple-rest and our own calls read it. */
+export interface HttpResponse<T = unknown> {
   status: number
   headers: Headers
+  body: string
   json: T
 }
-export type Api = <T = unknown>(path: string, request?: ApiRequest) => Promise<ApiResponse<T>>
+/** react-admin's httpClient: `(url, options)` like fetchUtils.fetchJson, rejecting with ra-core's HttpError */
+export type HttpClient = (url: string, options?: Options) => Promise<HttpResponse>
 
 export interface HttpClientOptions {
   getToken: () => string | null
   translate: Translate
   timeoutMs?: number
-  fetch?: typeof fetch
+  /** the browser's fetch unless a test passes its own */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
 }
 
-export function toQueryString(query: ApiRequest['query'] = {}): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null && item !== '') params.append(key, String(item))
-    }
-  }
-  const text = params.toString()
+export function toQueryString(query: Record<string, QueryValue | QueryValue[]> = {}): string {
+  const text = fetchUtils.queryParameters(query, { skipNull: true, skipEmptyString: true, sort: false })
   return text ? `?${text}` : ''
 }
 
@@ -63,34 +53,40 @@ function fieldErrors(body: Partial<ErrorBody> | null): Record<string, string> | 
   return Object.fromEntries(body.detail.map((item) => [fieldOf(item), item.msg]))
 }
 
-export function createHttpClient(options: HttpClientOptions): Api {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined // an empty 204, or not JSON: fetchJson answers `json: undefined` too
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { getToken, translate, timeoutMs = REQUEST_TIMEOUT_MS } = options
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const doFetch = options.fetch ?? ((url, init) => fetch(url, init))
 
-  return async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+  return async function httpClient(url, request = {}) {
     const token = getToken()
-    if (token) headers.authorization = `Bearer ${token}`
-    let body: string | undefined
-    if (request.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-      body = new URLSearchParams(request.form).toString()
-    } else if (request.body !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(request.body)
-    }
+    const headers = new Headers(request.headers)
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json')
+    // fetchJson's own rules: a JSON content type for a body unless one is set, and the Authorization header
+    fetchUtils.createHeadersFromOptions({
+      ...request,
+      headers,
+      user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
+    })
 
+    // the caller's signal (react-query cancelling a query) and the timeout both stop the request
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const cancel = () => controller.abort()
+    if (request.signal?.aborted) cancel()
+    request.signal?.addEventListener('abort', cancel)
     let response: Response
     try {
-      response = await doFetch(`${API_BASE}${path}${toQueryString(request.query)}`, {
-        method: request.method ?? 'GET',
-        headers,
-        body,
-        signal: controller.signal,
-      })
+      response = await doFetch(url, { ...request, headers, signal: controller.signal })
     } catch (error) {
+      if (request.signal?.aborted) throw error
       const timedOut = controller.signal.aborted
       throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }), 0, {
         timeout: timedOut,
@@ -98,22 +94,41 @@ export function createHttpClient(options: HttpClientOptions): Api {
       })
     } finally {
       clearTimeout(timer)
+      request.signal?.removeEventListener('abort', cancel)
     }
 
-    const text = await response.text()
-    let json: unknown = null
-    try {
-      json = text ? JSON.parse(text) : null
-    } catch {
-      json = null
-    }
+    const body = await response.text()
+    const json = parseJson(body)
     if (!response.ok) {
-      const errorBody = json as Partial<ErrorBody> | null
+      const errorBody = (json as Partial<ErrorBody> | undefined) ?? null
       throw new HttpError(describeFailure(response.status, errorBody, translate), response.status, {
         ...errorBody,
         errors: fieldErrors(errorBody),
       })
     }
-    return { status: response.status, headers: response.headers, json: json as T }
+    return { status: response.status, headers: response.headers, body, json }
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, QueryValue | QueryValue[]>
+  /** JSON body */
+  body?: unknown
+  /** form-encoded body (the fastapi-users login) */
+  form?: Record<string, string>
+}
+export type Api = <T = unknown>(path: string, request?: ApiRequest) => Promise<HttpResponse<T>>
+
+/** Our calls outside react-admin's data model (sign-in, the account) by path, through the same httpClient. */
+export function apiOf(httpClient: HttpClient): Api {
+  return async <T>(path: string, { method, query, body, form }: ApiRequest = {}) => {
+    const formBody = form && new URLSearchParams(form).toString()
+    const response = await httpClient(`${API_BASE}${path}${toQueryString(query)}`, {
+      method,
+      headers: formBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
+      body: formBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    })
+    return response as HttpResponse<T>
   }
 }

@@ -9,7 +9,8 @@ import { session } from './session'
 
 export const i18nProvider = createI18nProvider()
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options)
-export const api = createHttpClient({ getToken: session.token, translate })
-export const dataProvider = createDataProvider(api)
-export const authProvider = createAuthProvider(api, translate)
-export const account = createAccountApi(api)
+/** the one client of every call: react-admin's data calls, sign-in and the account */
+const httpClient = createHttpClient({ getToken: session.token, translate })
+export const dataProvider = createDataProvider(httpClient)
+export const authProvider = createAuthProvider(httpClient, translate)
+export const account = createAccountApi(httpClient)
