@@ -22,6 +22,7 @@ const en = {
     },
     menu: {
       open: 'Account menu',
+      side: 'Main menu',
       home: 'Home',
       products: 'Products',
       organizations: 'Organizations',

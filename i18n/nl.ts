@@ -76,6 +76,7 @@ const nl: typeof en = {
     },
     menu: {
       open: 'Accountmenu',
+      side: 'Hoofdmenu',
       home: 'Start',
       products: 'Producten',
       organizations: 'Organisaties',

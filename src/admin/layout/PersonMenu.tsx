@@ -1,59 +1,22 @@
-// The person menu of SPEC §2: entries by session and super-user flag.
+// The person menu of SPEC §2: the entries of menuEntries.ts under the person icon of the top bar.
 import { useState } from 'react'
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material'
 import PersonIcon from '@mui/icons-material/Person'
-import InventoryIcon from '@mui/icons-material/Inventory2'
-import BusinessIcon from '@mui/icons-material/Business'
-import SellIcon from '@mui/icons-material/Sell'
-import GroupIcon from '@mui/icons-material/Group'
-import LoginIcon from '@mui/icons-material/Login'
-import AccountCircleIcon from '@mui/icons-material/AccountCircle'
-import LogoutIcon from '@mui/icons-material/Logout'
 import { useLogout, useTranslate } from 'ra-core'
 import { Link } from 'react-router-dom'
-import { session } from '../providers/session'
+import { visibleMenuEntries } from './menuEntries'
 
 export function PersonMenu() {
   const translate = useTranslate()
   const logout = useLogout()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
-  const signedIn = Boolean(session.token())
-  const isSuperuser = Boolean(session.user()?.is_superuser)
   const close = () => setAnchor(null)
-
-  const link = (to: string, label: string, icon: React.ReactNode) => (
-    <MenuItem key={to} component={Link} to={to} onClick={close}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText>{translate(label)}</ListItemText>
-    </MenuItem>
-  )
-
-  const entries = signedIn
-    ? [
-        link('/products', 'stockroom.menu.products', <InventoryIcon fontSize="small" />),
-        link('/orgs', 'stockroom.menu.organizations', <BusinessIcon fontSize="small" />),
-        link('/brands', 'stockroom.menu.brands', <SellIcon fontSize="small" />),
-        isSuperuser && link('/users', 'stockroom.menu.users', <GroupIcon fontSize="small" />),
-        link('/me', 'stockroom.menu.profile', <AccountCircleIcon fontSize="small" />),
-        <MenuItem
-          key="sign-out"
-          onClick={() => {
-            close()
-            logout()
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('stockroom.menu.sign_out')}</ListItemText>
-        </MenuItem>,
-      ]
-    : [link('/login', 'stockroom.menu.sign_in', <LoginIcon fontSize="small" />)]
+  const title = translate('stockroom.menu.open')
 
   return (
     <>
-      <Tooltip title={translate('stockroom.menu.open')}>
-        <IconButton color="inherit" aria-label={translate('stockroom.menu.open')} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Tooltip title={title}>
+        <IconButton color="inherit" aria-label={title} onClick={(e) => setAnchor(e.currentTarget)}>
           <PersonIcon />
         </IconButton>
       </Tooltip>
@@ -63,8 +26,35 @@ export function PersonMenu() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': title } }}
       >
-        {entries.filter(Boolean)}
+        {visibleMenuEntries().map((entry) => {
+          const content = (
+            <>
+              <ListItemIcon>
+                <entry.icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{translate(entry.label)}</ListItemText>
+            </>
+          )
+          if ('to' in entry)
+            return (
+              <MenuItem key={entry.to} component={Link} to={entry.to} onClick={close}>
+                {content}
+              </MenuItem>
+            )
+          return (
+            <MenuItem
+              key="sign-out"
+              onClick={() => {
+                close()
+                void logout()
+              }}
+            >
+              {content}
+            </MenuItem>
+          )
+        })}
       </Menu>
     </>
   )

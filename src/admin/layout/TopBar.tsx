@@ -11,10 +11,22 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
     <AppBar position="fixed" color="primary">
       <Toolbar variant="dense" sx={{ gap: 1 }}>
         {withSidebar && <SidebarToggleButton />}
-        <Typography component={Link} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2 }}>
+        {/* on a phone the menu button stands for the name and the page title, so that the person menu still fits in 390 px */}
+        <Typography
+          component={Link}
+          to="/"
+          variant="h6"
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            mr: 2,
+            display: { xs: withSidebar ? 'none' : 'block', sm: 'block' },
+          }}
+        >
           {translate('stockroom.name')}
         </Typography>
-        <TitlePortal variant="subtitle1" />
+        <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Box sx={{ flex: 1 }} />
         <LocalesMenuButton />
         {withSidebar && <LoadingIndicator />}

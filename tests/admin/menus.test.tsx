@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEventLib from '@testing-library/user-event'
+import type { AuthProvider } from 'ra-core'
+import { Menu } from '../../src/admin/layout/Menu'
+import { PersonMenu } from '../../src/admin/layout/PersonMenu'
+import { session } from '../../src/admin/providers/session'
+import { renderInAdmin } from './render'
+
+const userEvent = userEventLib.setup({ delay: null })
+const user = {
+  id: 2,
+  email: 'sam@example.com',
+  username: 'sam',
+  given_name: null,
+  family_name: null,
+  is_active: true,
+  is_verified: true,
+  is_superuser: false,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+}
+let signedOut: boolean
+const authProvider: AuthProvider = {
+  login: () => Promise.resolve(),
+  logout: () => {
+    signedOut = true
+    session.clear()
+    return Promise.resolve('/login')
+  },
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(),
+}
+
+/** the person menu's entries, after opening it */
+async function personMenuEntries() {
+  renderInAdmin({ '*': <PersonMenu /> }, { at: '/products', authProvider })
+  await userEvent.click(screen.getByRole('button', { name: 'Account menu' }))
+  return within(await screen.findByRole('menu', { name: 'Account menu' }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent)
+}
+
+function sideMenuEntries() {
+  renderInAdmin({ '*': <Menu /> }, { at: '/products', authProvider })
+  return within(screen.getByRole('menu', { name: 'Main menu' }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent)
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  signedOut = false
+})
+
+describe('the side menu and the person menu', () => {
+  it('show a signed-in user the same entries, Warehouses included, without Users', async () => {
+    session.save('token', user)
+    const side = sideMenuEntries()
+    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Profile', 'Sign out'])
+    expect(await personMenuEntries()).toEqual(side)
+  })
+
+  it('show Users to a super-user, in both menus', async () => {
+    session.save('token', { ...user, is_superuser: true })
+    const side = sideMenuEntries()
+    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Users', 'Profile', 'Sign out'])
+    expect(await personMenuEntries()).toEqual(side)
+  })
+
+  it('offer only Sign in when signed out', async () => {
+    expect(await personMenuEntries()).toEqual(['Sign in'])
+  })
+
+  it('link each entry to its page', async () => {
+    session.save('token', user)
+    await personMenuEntries()
+    const menu = screen.getByRole('menu', { name: 'Account menu' })
+    expect(within(menu).getByRole('menuitem', { name: 'Warehouses' })).toHaveAttribute('href', '/warehouses')
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/me')
+  })
+
+  it('sign out from either menu', async () => {
+    session.save('token', user)
+    renderInAdmin({ '*': <Menu /> }, { at: '/products', authProvider })
+    await userEvent.click(within(screen.getByRole('menu', { name: 'Main menu' })).getByRole('menuitem', { name: 'Sign out' }))
+    await expect.poll(() => signedOut).toBe(true)
+
+    signedOut = false
+    session.save('token', user)
+    await personMenuEntries()
+    await userEvent.click(within(screen.getByRole('menu', { name: 'Account menu' })).getByRole('menuitem', { name: 'Sign out' }))
+    await expect.poll(() => signedOut).toBe(true)
+  })
+})
