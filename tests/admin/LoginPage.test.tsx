@@ -7,16 +7,16 @@ import { renderInAdmin } from './render'
 
 const authProvider = (login: AuthProvider['login']): AuthProvider => ({
   login,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
 })
 
 beforeEach(() => localStorage.clear())
 
 describe('LoginPage', () => {
   it('shows the Welcome form and sends nothing while a field is empty', async () => {
-    const login = vi.fn(async () => undefined)
+    const login = vi.fn(() => Promise.resolve())
     renderInAdmin({ '/login': <LoginPage /> }, { at: '/login', authProvider: authProvider(login) })
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument()
     expect(document.title).toBe('Stockroom - Sign in')
@@ -26,9 +26,7 @@ describe('LoginPage', () => {
   })
 
   it('says that the pair is wrong instead of failing silently', async () => {
-    const login = vi.fn(async () => {
-      throw new Error('The e-mail address or the password is wrong.')
-    })
+    const login = vi.fn(() => Promise.reject(new Error('The e-mail address or the password is wrong.')))
     renderInAdmin({ '/login': <LoginPage /> }, { at: '/login', authProvider: authProvider(login) })
     await userEvent.type(await screen.findByLabelText(/E-mail/), 'a@b.c')
     await userEvent.type(screen.getByLabelText(/Password/), 'nope')
@@ -40,7 +38,7 @@ describe('LoginPage', () => {
   it('lands on nextUrl after signing in', async () => {
     renderInAdmin(
       { '/login': <LoginPage />, '/products/:id/stock': <p>stock page</p> },
-      { at: '/login?nextUrl=%2Fproducts%2F3%2Fstock', authProvider: authProvider(async () => undefined) },
+      { at: '/login?nextUrl=%2Fproducts%2F3%2Fstock', authProvider: authProvider(() => Promise.resolve()) },
     )
     await userEvent.type(await screen.findByLabelText(/E-mail/), 'a@b.c')
     await userEvent.type(screen.getByLabelText(/Password/), 'secret-1')
@@ -49,7 +47,7 @@ describe('LoginPage', () => {
   })
 
   it('asks for an address in the forgot-password dialog, with the typo of the old app fixed', async () => {
-    renderInAdmin({ '/login': <LoginPage /> }, { at: '/login', authProvider: authProvider(async () => undefined) })
+    renderInAdmin({ '/login': <LoginPage /> }, { at: '/login', authProvider: authProvider(() => Promise.resolve()) })
     await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }))
     expect(await screen.findByText('Reset password')).toBeInTheDocument()
     expect(screen.getByText('Enter your email to receive password reset instructions.')).toBeInTheDocument()

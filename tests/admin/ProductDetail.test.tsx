@@ -14,7 +14,7 @@ vi.mock('../../src/admin/products/sellers/SellersTab', () => ({
   default: ({ product }: { product: Product }) => <p>sellers tab of {product.article_number}</p>,
 }))
 vi.mock('../../src/admin/products/stock/StockTab', () => ({
-  default: ({ product, refresh }: { product: Product; refresh(): void }) => (
+  default: ({ product, refresh }: { product: Product; refresh: () => void }) => (
     <button onClick={refresh}>stock tab of {product.article_number}: reload</button>
   ),
 }))
@@ -53,7 +53,7 @@ describe('ProductDetail', { timeout: 20_000 }, () => {
     void [stock_warehouse_items, stock_items, supplier_info, sellers_info]
     const detail = deferred<{ data: Product }>()
     const dataProvider = {
-      getList: vi.fn(async () => ({ data: [summary], total: 1 })),
+      getList: vi.fn(() => Promise.resolve({ data: [summary], total: 1 })),
       getOne: vi.fn(() => detail.promise),
     } as unknown as DataProvider
     renderProductScreens('/products', dataProvider, { list: <ListOfSummaries /> })

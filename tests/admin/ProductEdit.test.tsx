@@ -12,7 +12,10 @@ const BRANDS = [
   { id: 3, brand_name: 'Acme' },
   { id: 4, brand_name: 'Bolt' },
 ]
-const translate = (key: string) => String(key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], en) ?? key)
+const translate = (key: string) => {
+  const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], en)
+  return typeof text === 'string' ? text : key
+}
 
 /** The real dataProvider over a fake server that keeps one product and answers PATCH with `patch`. */
 function server(

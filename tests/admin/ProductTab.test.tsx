@@ -5,7 +5,7 @@ import type { DataProvider } from 'ra-core'
 import type { Product } from '../../src/contract'
 import { aProduct, renderProductScreens } from './product-screens'
 
-const showing = (product: Product) => ({ getOne: vi.fn(async () => ({ data: product })) }) as unknown as DataProvider
+const showing = (product: Product) => ({ getOne: vi.fn(() => Promise.resolve({ data: product })) }) as unknown as DataProvider
 const path = () => screen.getByTestId('path').textContent
 
 // rendering react-admin in jsdom takes seconds on a busy machine

@@ -6,7 +6,7 @@ import { aProduct, renderProductScreens } from './product-screens'
 
 const withDelete = (remove: DataProvider['delete']) => {
   const dataProvider = {
-    getOne: vi.fn(async () => ({ data: aProduct() })),
+    getOne: vi.fn(() => Promise.resolve({ data: aProduct() })),
     delete: vi.fn(remove),
   }
   return dataProvider as unknown as DataProvider & { delete: ReturnType<typeof vi.fn> }
@@ -24,7 +24,7 @@ async function openConfirmation() {
 // rendering react-admin in jsdom takes seconds on a busy machine
 describe('Removing a product', { timeout: 20_000 }, () => {
   it('asks first; Close keeps the product', async () => {
-    const dataProvider = withDelete(async () => ({ data: aProduct() }) as never)
+    const dataProvider = withDelete(() => Promise.resolve({ data: aProduct() }) as never)
     renderProductScreens('/products/7', dataProvider)
     const dialog = await openConfirmation()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
@@ -34,7 +34,7 @@ describe('Removing a product', { timeout: 20_000 }, () => {
   })
 
   it('removes on Remove, goes to the products and says so', async () => {
-    const dataProvider = withDelete(async () => ({ data: aProduct() }) as never)
+    const dataProvider = withDelete(() => Promise.resolve({ data: aProduct() }) as never)
     renderProductScreens('/products/7', dataProvider)
     const dialog = await openConfirmation()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
@@ -45,9 +45,9 @@ describe('Removing a product', { timeout: 20_000 }, () => {
   })
 
   it('says why when the removal fails, and stays on the product', async () => {
-    const dataProvider = withDelete(async () => {
-      throw new HttpError('The database is not available right now. Please try again in a moment.', 503, {})
-    })
+    const dataProvider = withDelete(() =>
+      Promise.reject(new HttpError('The database is not available right now. Please try again in a moment.', 503, {})),
+    )
     renderProductScreens('/products/7', dataProvider)
     const dialog = await openConfirmation()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))

@@ -23,7 +23,8 @@ const world = () => ({
     { id: 6, org_name: 'Amazon EU' },
     { id: 7, org_name: 'Bol.com' },
   ],
-  'products/7/sellers': entries().map(({ seller: _seller, ...entry }) => entry),
+  // the server keeps the seller's id; its name comes with each answer
+  'products/7/sellers': entries().map((entry) => ({ ...entry, seller: undefined })),
 })
 
 function open(product: Product = aFullProduct({ sellers_info: entries() }), api = fakeProductsApi(world())) {

@@ -136,7 +136,7 @@ const writes = (requests: Recorded[]) =>
     .map((r) => ({ method: r.method, path: new URL(r.url, 'http://x').pathname, body: r.body && JSON.parse(r.body) }))
 
 describe('StockTab', () => {
-  it('shows the total and the non-zero levels, warehouses sorted by name', async () => {
+  it('shows the total and the non-zero levels, warehouses sorted by name', () => {
     const shown = product({
       stock: 12,
       stock_warehouse_items: [

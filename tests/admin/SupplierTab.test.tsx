@@ -58,7 +58,7 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     expect(
       screen
         .getAllByRole('option')
-        .map((o) => o.textContent!.trim())
+        .map((o) => o.textContent.trim())
         .filter(Boolean),
     ).toEqual(['EUR', 'GBP', 'USD'])
     await userEvent.keyboard('{Escape}')

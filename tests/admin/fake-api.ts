@@ -10,7 +10,7 @@ export interface Recorded {
 
 export function fakeFetch(answer: (request: Recorded) => { status?: number; json?: unknown; headers?: Record<string, string> }) {
   const requests: Recorded[] = []
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
     const request: Recorded = {
       method: init.method ?? 'GET',
       url,
@@ -20,10 +20,12 @@ export function fakeFetch(answer: (request: Recorded) => { status?: number; json
     }
     requests.push(request)
     const { status = 200, json = null, headers = {} } = answer(request)
-    return new Response(status === 204 ? null : JSON.stringify(json), {
-      status,
-      headers: { 'content-type': 'application/json', ...headers },
-    })
+    return Promise.resolve(
+      new Response(status === 204 ? null : JSON.stringify(json), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      }),
+    )
   })
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests }
 }

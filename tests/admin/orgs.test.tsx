@@ -39,7 +39,7 @@ const inOrgs = (element: React.ReactNode) => <ResourceContextProvider value="org
 const open = (api: ReturnType<typeof fakeRest>, at: string) =>
   renderInAdmin({ '/orgs': inOrgs(<OrgList />), '/orgs/:id': inOrgs(<OrgEdit />) }, { at, dataProvider: api.dataProvider })
 const card = (name: string) => screen.findByRole('article', { name })
-const role = (within_: HTMLElement, name: 'Seller' | 'Supplier') => within(within_).getByRole('checkbox', { name }) as HTMLInputElement
+const role = (within_: HTMLElement, name: 'Seller' | 'Supplier') => within(within_).getByRole<HTMLInputElement>('checkbox', { name })
 
 // the first screen of a file waits for MUI and react-admin to load in jsdom
 configure({ asyncUtilTimeout: 5000 })

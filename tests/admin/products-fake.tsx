@@ -52,11 +52,7 @@ function listProducts(rows: ProductRow[], url: URL): Answer {
   let found = rows.filter(
     (row) =>
       TEXT_FILTERS.every(
-        (name) =>
-          !query.get(name) ||
-          String(row[name] ?? '')
-            .toLowerCase()
-            .includes(query.get(name)!.toLowerCase()),
+        (name) => !query.get(name) || (typeof row[name] === 'string' && row[name].toLowerCase().includes(query.get(name)!.toLowerCase())),
       ) &&
       (!query.get('brand_id') || row.brand_id === Number(query.get('brand_id'))),
   )
@@ -71,7 +67,7 @@ function listProducts(rows: ProductRow[], url: URL): Answer {
     return order === 'desc' ? -compared : compared
   })
   const skip = Number(query.get('skip') ?? 0)
-  found = items.slice(skip, skip + Number(query.get('limit') ?? 10)) as ProductRow[]
+  found = items.slice(skip, skip + Number(query.get('limit') ?? 10))
   return { json: { items: found, total: items.length }, headers: { 'x-total-count': String(items.length) } }
 }
 

@@ -77,7 +77,7 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('textbox', { name: 'Username' })).toHaveValue('ann')
     expect(within(card).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com')
     expect(
-      ['Active', 'Verified', 'Superuser'].map((name) => (within(card).getByRole('checkbox', { name }) as HTMLInputElement).checked),
+      ['Active', 'Verified', 'Superuser'].map((name) => within(card).getByRole<HTMLInputElement>('checkbox', { name }).checked),
     ).toEqual([true, true, false])
     expect(within(card).getByRole('button', { name: 'Save ann' })).toBeDisabled()
     expect(within(card).getByRole('button', { name: 'Delete ann' })).toBeEnabled()

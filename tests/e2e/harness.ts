@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
       if (line.includes('Server listening')) resolve()
     })
     child.stderr!.on('data', (chunk) => logs.push(String(chunk)))
-    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`)))
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`)))
   })
   return {
     url,
@@ -175,6 +175,7 @@ export async function apiAs(server: E2EServer, email: string, password: string) 
  * Waits until `read` satisfies the assertion that follows, as playwright's web-first `expect` would: e.g.
  * `await eventually(() => page.getByRole('row').count()).toBe(11)`. Ten seconds, for a busy 2-core machine.
  */
+// eslint-disable-next-line vitest/valid-expect -- the caller adds the matcher: eventually(read).toBe(value)
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 })
 
 /** The page's console errors but those a journey expects (a refused delete logs its 409, ...). */

@@ -5,14 +5,14 @@ import { useNotify, useTranslate } from 'ra-core'
 
 export interface EmailDialogProps {
   open: boolean
-  onClose(): void
+  onClose: () => void
   title: string
   help?: string
   cancelLabel: string
   submitLabel: string
   initialEmail?: string
   /** sends; a rejection is shown in the dialog */
-  onSubmit(email: string): Promise<unknown>
+  onSubmit: (email: string) => Promise<unknown>
   /** the notification after success */
   successMessage(email: string): string
 }
@@ -53,7 +53,7 @@ export function EmailDialog(props: EmailDialogProps) {
 
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <DialogTitle>{props.title}</DialogTitle>
         <DialogContent>
           <TextField

@@ -2,7 +2,7 @@ import { useTranslate } from 'ra-core'
 import { account } from '../providers'
 import { EmailDialog } from './EmailDialog'
 
-export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate()
   return (
     <EmailDialog

@@ -36,7 +36,7 @@ export function PasswordResetPage() {
 
   return (
     <PublicPage title={translate('stockroom.password_reset.title')}>
-      <Stack component="form" spacing={2} onSubmit={submit}>
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)}>
         <TextField
           label={translate('stockroom.password_reset.password')}
           type="password"

@@ -2,7 +2,7 @@ import { useTranslate } from 'ra-core'
 import { account } from '../providers'
 import { EmailDialog } from './EmailDialog'
 
-export function SendVerificationDialog(props: { open: boolean; onClose(): void; initialEmail?: string; onSent?(): void }) {
+export function SendVerificationDialog(props: { open: boolean; onClose: () => void; initialEmail?: string; onSent?: () => void }) {
   const translate = useTranslate()
   return (
     <EmailDialog

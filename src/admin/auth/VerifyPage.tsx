@@ -13,20 +13,20 @@ type State = 'loading' | 'verified' | 'already' | 'failed'
 export function VerifyPage() {
   const translate = useTranslate()
   const { token = '' } = useParams()
-  const [state, setState] = useState<State>('loading')
+  const [answer, setAnswer] = useState<State>('loading')
+  const state: State = token ? answer : 'failed'
   const [resendOpen, setResendOpen] = useState(false)
   const started = useRef(false)
 
   useEffect(() => {
     // a token is single-use: never send it twice, even when React mounts the page twice
-    if (started.current) return
+    if (started.current || !token) return
     started.current = true
-    if (!token) return setState('failed')
     account
       .verifyEmail(token)
-      .then(() => setState('verified'))
+      .then(() => setAnswer('verified'))
       .catch((error: { body?: { detail?: string } }) =>
-        setState(error.body?.detail === AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED ? 'already' : 'failed'),
+        setAnswer(error.body?.detail === AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED ? 'already' : 'failed'),
       )
   }, [token])
 

@@ -5,7 +5,7 @@ import { useListContext, useNotify, useTranslate } from 'ra-core'
 import { Stack } from '@mui/material'
 import type { Brand } from '../../contract'
 import { AddByName } from '../common/AddByName'
-import { ListMessage } from '../common/ListMessage'
+import { ListMessage, useSearchText } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
@@ -46,13 +46,14 @@ function AddBrand() {
 
 function BrandRows() {
   const translate = useTranslate()
-  const { data, isPending, error, filterValues } = useListContext<Brand>()
+  const { data, isPending, error } = useListContext<Brand>()
+  const searchText = useSearchText()
   if (isPending || error || !data?.length)
     return (
       <ListMessage
         pending={isPending}
         error={error}
-        empty={translate(filterValues.q ? 'catalogue.brands.no_match' : 'catalogue.brands.empty')}
+        empty={translate(searchText ? 'catalogue.brands.no_match' : 'catalogue.brands.empty')}
       />
     )
   return (

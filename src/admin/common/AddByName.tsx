@@ -9,7 +9,7 @@ export interface AddByNameProps {
   label: string
   /** text of the button, already translated */
   buttonLabel: string
-  onAdd(name: string): Promise<unknown>
+  onAdd: (name: string) => Promise<unknown>
   /** controls between the field and the button (e.g. role checkboxes) */
   children?: ReactNode
   size?: 'small' | 'medium'
@@ -38,7 +38,7 @@ export function AddByName({ label, buttonLabel, onAdd, children, size = 'small' 
   return (
     <Box
       component="form"
-      onSubmit={add}
+      onSubmit={(event) => void add(event)}
       noValidate
       sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}
     >

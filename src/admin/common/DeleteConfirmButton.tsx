@@ -12,7 +12,7 @@ export interface DeleteConfirmButtonProps {
   /** what deleting means, already translated */
   content: ReactNode
   /** deletes; a rejection's message is shown in the dialog */
-  onConfirm(): Promise<unknown>
+  onConfirm: () => Promise<unknown>
   disabled?: boolean
   /** accessible name when several Delete buttons share a screen */
   ariaLabel?: string
@@ -63,7 +63,7 @@ export function DeleteConfirmButton({ title, content, onConfirm, disabled, ariaL
         }
         confirm="ra.action.delete"
         confirmColor="warning"
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={close}
       />
     </>

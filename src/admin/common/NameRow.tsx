@@ -1,17 +1,18 @@
 // One named record in a list (a brand, a warehouse, a location): its name editable in place, Save and Delete.
 // Save is offered only for a real change; a refusal of the server (duplicate name, ...) is shown under the row.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Alert, Box, Button, Stack, TextField } from '@mui/material'
 import SaveIcon from '@mui/icons-material/Save'
 import { useTranslate } from 'ra-core'
 import { DeleteConfirmButton } from './DeleteConfirmButton'
+import { useStateResetOn } from './useStateResetOn'
 
 export interface NameRowProps {
   name: string
   /** accessible label of the name field (with the current name), already translated */
   label: string
-  onSave(name: string): Promise<unknown>
-  onDelete(): Promise<unknown>
+  onSave: (name: string) => Promise<unknown>
+  onDelete: () => Promise<unknown>
   deleteTitle: string
   deleteContent: ReactNode
   size?: 'small' | 'medium'
@@ -19,11 +20,10 @@ export interface NameRowProps {
 
 export function NameRow({ name, label, onSave, onDelete, deleteTitle, deleteContent, size = 'small' }: NameRowProps) {
   const translate = useTranslate()
-  const [value, setValue] = useState(name)
+  // a save here or a reload elsewhere brings a new name: show it
+  const [value, setValue] = useStateResetOn(name, name)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string>()
-  // a save here or a reload elsewhere brings a new name: show it
-  useEffect(() => setValue(name), [name])
 
   const changed = value.trim() !== '' && value.trim() !== name
   const save = async (event: FormEvent) => {
@@ -41,7 +41,7 @@ export function NameRow({ name, label, onSave, onDelete, deleteTitle, deleteCont
   }
 
   return (
-    <Box component="form" onSubmit={save} noValidate>
+    <Box component="form" onSubmit={(event) => void save(event)} noValidate>
       <Stack direction="row" spacing={1} alignItems="center">
         <TextField
           variant="outlined"

@@ -47,7 +47,7 @@ export const SELLER_PICKER: PickerSource = {
 
 export interface PickOrCreateProps extends PickerSource {
   value: Identifier | null | undefined
-  onChange(value: Identifier | null, record?: RaRecord): void
+  onChange: (value: Identifier | null, record?: RaRecord) => void
   label: string
   /** a link to /orgs/{id} of the selected organization */
   linkToOrganization?: boolean
@@ -92,7 +92,7 @@ function SelectMode({
   picked,
   onPick,
   onCreateMode,
-}: PickOrCreateProps & { picked: RaRecord | null; onPick(record: RaRecord | null): void; onCreateMode(): void }) {
+}: PickOrCreateProps & { picked: RaRecord | null; onPick: (record: RaRecord | null) => void; onCreateMode: () => void }) {
   const translate = useTranslate()
   const [search, setSearch] = useState('')
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS)
@@ -100,7 +100,7 @@ function SelectMode({
     data: options = [],
     isFetching,
     error: listError,
-  } = useGetList(resource, {
+  } = useGetList<RaRecord>(resource, {
     pagination: { page: 1, perPage: OPTIONS_PER_SEARCH },
     sort: { field: nameField, order: 'ASC' },
     filter: query ? { q: query } : {},
@@ -108,10 +108,10 @@ function SelectMode({
   const hasValue = value !== null && value !== undefined && value !== ''
   const listed = hasValue ? options.find((option) => option.id === value) : undefined
   const known = listed ?? (picked && picked.id === value ? picked : undefined)
-  const { data: fetched } = useGetOne(recordResource, { id: value as Identifier }, { enabled: hasValue && !known })
+  const { data: fetched } = useGetOne<RaRecord>(recordResource, { id: value as Identifier }, { enabled: hasValue && !known })
   const selected = hasValue ? (known ?? fetched ?? null) : null
   const choices = selected && !listed ? [selected, ...options] : options
-  const problem = error ?? (listError as Error | null)?.message
+  const problem = error ?? listError?.message
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
@@ -166,7 +166,7 @@ function SelectMode({
   )
 }
 
-function CreateMode({ kind, nameField, createResource, label, onDone }: PickOrCreateProps & { onDone(created?: RaRecord): void }) {
+function CreateMode({ kind, nameField, createResource, label, onDone }: PickOrCreateProps & { onDone: (created?: RaRecord) => void }) {
   const translate = useTranslate()
   const [name, setName] = useState('')
   const [problem, setProblem] = useState<string>()
@@ -207,7 +207,7 @@ function CreateMode({ kind, nameField, createResource, label, onDone }: PickOrCr
         error={Boolean(problem)}
         helperText={problem}
       />
-      <Button variant="contained" onClick={save} disabled={!canSave}>
+      <Button variant="contained" onClick={() => void save()} disabled={!canSave}>
         {translate('pickers.save')}
       </Button>
       <Button onClick={() => onDone()}>{translate('pickers.cancel')}</Button>
@@ -227,6 +227,14 @@ function useDebounced<T>(value: T, delay: number): T {
 
 /** The picker as a react-admin form input: the form holds the id. */
 export function PickOrCreateInput({ source, ...picker }: Omit<PickOrCreateProps, 'value' | 'onChange' | 'error'> & { source: string }) {
-  const { field, fieldState } = useInput({ source, format: (value) => value ?? null, parse: (value) => value ?? null })
-  return <PickOrCreate {...picker} value={field.value} onChange={(id) => field.onChange(id)} error={fieldState.error?.message} />
+  const orNull = (value: Identifier | null | undefined) => value ?? null
+  const { field, fieldState } = useInput({ source, format: orNull, parse: orNull })
+  return (
+    <PickOrCreate
+      {...picker}
+      value={field.value as Identifier | null}
+      onChange={(id) => field.onChange(id)}
+      error={fieldState.error?.message}
+    />
+  )
 }

@@ -6,7 +6,7 @@ import { useListContext, useNotify, useTranslate } from 'ra-core'
 import { Box, Card, CardActions, CardContent, Checkbox, FormControlLabel, Typography } from '@mui/material'
 import type { Organization } from '../../contract'
 import { AddByName } from '../common/AddByName'
-import { ListMessage } from '../common/ListMessage'
+import { ListMessage, useSearchText } from '../common/ListMessage'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 
@@ -56,14 +56,11 @@ function AddOrganization() {
 
 function OrgCards() {
   const translate = useTranslate()
-  const { data, isPending, error, filterValues } = useListContext<Organization>()
+  const { data, isPending, error } = useListContext<Organization>()
+  const searchText = useSearchText()
   if (isPending || error || !data?.length)
     return (
-      <ListMessage
-        pending={isPending}
-        error={error}
-        empty={translate(filterValues.q ? 'catalogue.orgs.no_match' : 'catalogue.orgs.empty')}
-      />
+      <ListMessage pending={isPending} error={error} empty={translate(searchText ? 'catalogue.orgs.no_match' : 'catalogue.orgs.empty')} />
     )
   return (
     <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>

@@ -3,24 +3,25 @@
 import { useState } from 'react'
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
-import { SaveButton, TextInput, regex } from 'react-admin'
-import { Form, useCreate, useNotify, useTranslate, type HttpError } from 'ra-core'
+import { SaveButton, TextInput } from 'react-admin'
+import { Form, useCreate, useNotify, useTranslate } from 'ra-core'
 import { useFormState, useWatch } from 'react-hook-form'
 import type { Product, ProductCreate } from '../../contract'
-import { WEB_URL_PATTERN } from '../../contract/constants'
+import { isWebUrl } from '../../contract/constants'
 import { BRAND_PICKER, PickOrCreateInput, SUPPLIER_PICKER } from '../common/PickOrCreate'
+import { fieldErrorsOf } from '../providers/http'
 
 /** the fields that stay filled in for the next product */
 const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const
 type Kept = Pick<ProductCreate, (typeof KEPT_AFTER_SAVE)[number]>
 
 // the server stores only http(s) addresses; saying so before the round trip
-const webAddress = regex(new RegExp(WEB_URL_PATTERN), 'products.add.image_url_invalid')
+const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'products.add.image_url_invalid' : undefined)
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== ''
 const filledOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => isFilled(value)))
 
-export function AddProductDialog({ onCreated }: { onCreated(product: Product): void }) {
+export function AddProductDialog({ onCreated }: { onCreated: (product: Product) => void }) {
   const translate = useTranslate()
   const notify = useNotify()
   const [open, setOpen] = useState(false)
@@ -42,12 +43,12 @@ export function AddProductDialog({ onCreated }: { onCreated(product: Product): v
     try {
       const product = (await create('products', { data: filledOnly(values) })) as Product
       notify('products.add.created', { type: 'success', messageArgs: { name: product.article_number ?? product.sku ?? `#${product.id}` } })
-      setKept(Object.fromEntries(KEPT_AFTER_SAVE.map((field) => [field, values[field] ?? null])) as Kept)
+      setKept(Object.fromEntries(KEPT_AFTER_SAVE.map((field) => [field, values[field] ?? null])))
       setFormKey((key) => key + 1)
       onCreated(product)
     } catch (failure) {
       setProblem((failure as Error).message)
-      return (failure as HttpError).body?.errors
+      return fieldErrorsOf(failure)
     }
   }
 

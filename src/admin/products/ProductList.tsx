@@ -1,7 +1,7 @@
 // The products list (SPEC §2, §4): warehouse selector, filter row, the table with its sort cycle, the footer
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import { Box } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
@@ -9,6 +9,7 @@ import { useListContext, useTranslate, type SortPayload } from 'ra-core'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
+import { useStateResetOn } from '../common/useStateResetOn'
 import { AddProductDialog } from './AddProductDialog'
 import { INITIAL_SORT, nextSort } from './list/sorting'
 import { highlightSince, isHighlighted } from './list/highlight'
@@ -16,6 +17,7 @@ import { ProductFilters } from './list/ProductFilters'
 import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
+import { useFilters } from './list/filters'
 
 export default function ProductList() {
   return (
@@ -29,16 +31,11 @@ const highlightedRow = { bgcolor: amber[100] }
 
 function ProductTable() {
   const translate = useTranslate()
-  const { data = [], total = 0, error, sort, setSort, filterValues, page, perPage } = useListContext<ProductSummary>()
+  const { data = [], total = 0, error, sort, setSort, page, perPage } = useListContext<ProductSummary>()
+  const { filterValues } = useFilters()
   const since = useMemo(() => highlightSince(), [])
   // products added here go to the top of the page until the list is sorted, filtered or paged again (SPEC §4)
-  const [added, setAdded] = useState<ProductSummary[]>([])
-  const paramsKey = JSON.stringify([sort, filterValues, page, perPage])
-  const shownParams = useRef(paramsKey)
-  useEffect(() => {
-    if (shownParams.current !== paramsKey) setAdded([])
-    shownParams.current = paramsKey
-  }, [paramsKey])
+  const [added, setAdded] = useStateResetOn<ProductSummary[]>([], JSON.stringify([sort, filterValues, page, perPage]))
 
   const addedIds = new Set(added.map((product) => product.id))
   const fresh = (product: ProductSummary) => data.find((row) => row.id === product.id) ?? product
@@ -77,7 +74,7 @@ function ProductTable() {
           source="image_url"
           label="products.list.image"
           disableSort
-          render={(record) => <Thumbnail url={record.image_url} />}
+          render={(record: ProductSummary) => <Thumbnail url={record.image_url} />}
         />
         <DataTable.Col source="sku" disableSort />
         <DataTable.Col source="sku_amazon" disableSort />

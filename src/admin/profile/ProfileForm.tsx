@@ -5,7 +5,7 @@ import { useNotify, useTranslate } from 'ra-core'
 import type { User, UserUpdateMe } from '../../contract'
 import { account } from '../providers'
 
-export function ProfileForm({ user, onCancel, onSaved }: { user: User; onCancel(): void; onSaved(user: User): void }) {
+export function ProfileForm({ user, onCancel, onSaved }: { user: User; onCancel: () => void; onSaved: (user: User) => void }) {
   const translate = useTranslate()
   const notify = useNotify()
   const [values, setValues] = useState({
@@ -39,7 +39,7 @@ export function ProfileForm({ user, onCancel, onSaved }: { user: User; onCancel(
   }
 
   return (
-    <Card component="form" onSubmit={submit}>
+    <Card component="form" onSubmit={(event) => void submit(event)}>
       <CardHeader title={translate('stockroom.profile.edit_title')} />
       <CardContent>
         <Stack spacing={2}>

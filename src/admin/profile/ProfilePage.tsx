@@ -30,13 +30,14 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false)
   const [dialogOpen, setDialogOpen] = useState(false)
 
-  const reload = useCallback(() => {
+  const load = useCallback(() => account.me().then(setUser, (failure: Error) => setError(failure.message)), [])
+  const reload = () => {
     setError(undefined)
-    return account.me().then(setUser, (failure: Error) => setError(failure.message))
-  }, [])
+    return load()
+  }
   useEffect(() => {
-    reload()
-  }, [reload])
+    void load()
+  }, [load])
 
   return (
     <Box sx={{ maxWidth: 640, mt: 2 }}>
@@ -48,7 +49,7 @@ export function ProfilePage() {
           user={user}
           onCancel={() => {
             setEditing(false)
-            reload()
+            void reload()
           }}
           onSaved={(saved) => {
             setUser(saved)
@@ -88,7 +89,12 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
-      <SendVerificationDialog open={dialogOpen} onClose={() => setDialogOpen(false)} initialEmail={user?.email} onSent={reload} />
+      <SendVerificationDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        initialEmail={user?.email}
+        onSent={() => void reload()}
+      />
     </Box>
   )
 }

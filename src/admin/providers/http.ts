@@ -47,6 +47,9 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
 
 const fieldOf = (item: ValidationErrorItem) => String(item.loc[item.loc.length - 1])
 
+/** A failed call's errors by field, which a react-admin form's onSubmit returns to show them under the fields. */
+export const fieldErrorsOf = (failure: unknown) => (failure as { body?: { errors?: Record<string, string> } | null }).body?.errors
+
 /** react-admin puts body.errors on the form's fields. */
 function fieldErrors(body: Partial<ErrorBody> | null): Record<string, string> | undefined {
   if (!Array.isArray(body?.detail)) return undefined

@@ -47,7 +47,7 @@ export function AddUserForm() {
   }
 
   return (
-    <Card component="form" onSubmit={submit} noValidate aria-label={translate('users.add_title')} sx={{ mb: 2 }}>
+    <Card component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={translate('users.add_title')} sx={{ mb: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('users.add_title')}

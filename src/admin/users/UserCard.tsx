@@ -67,7 +67,7 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
     <Card
       variant="outlined"
       component="form"
-      onSubmit={save}
+      onSubmit={(event) => void save(event)}
       noValidate
       aria-label={user.username}
       sx={{ display: 'flex', flexDirection: 'column' }}

@@ -5,7 +5,7 @@ import { useListContext, useNotify, useTranslate } from 'ra-core'
 import { Card, CardContent, Stack } from '@mui/material'
 import type { Warehouse } from '../../contract'
 import { AddByName } from '../common/AddByName'
-import { ListMessage } from '../common/ListMessage'
+import { ListMessage, useSearchText } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
@@ -45,13 +45,14 @@ function AddWarehouse() {
 
 function WarehouseCards() {
   const translate = useTranslate()
-  const { data, isPending, error, filterValues } = useListContext<Warehouse>()
+  const { data, isPending, error } = useListContext<Warehouse>()
+  const searchText = useSearchText()
   if (isPending || error || !data?.length)
     return (
       <ListMessage
         pending={isPending}
         error={error}
-        empty={translate(filterValues.q ? 'catalogue.warehouses.no_match' : 'catalogue.warehouses.empty')}
+        empty={translate(searchText ? 'catalogue.warehouses.no_match' : 'catalogue.warehouses.empty')}
       />
     )
   return (

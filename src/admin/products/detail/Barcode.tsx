@@ -1,6 +1,6 @@
 // The product's EAN-13 barcode drawn by jsbarcode with the defaults of SPEC §9. A value the symbology rejects
 // shows a sentence instead of breaking the page.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Alert } from '@mui/material'
 import { useTranslate } from 'ra-core'
 import JsBarcode from 'jsbarcode'
@@ -26,22 +26,25 @@ export function isValidEan13(value: string): boolean {
 
 export function Barcode({ value }: { value: string }) {
   const translate = useTranslate()
-  const svg = useRef<SVGSVGElement>(null)
   const valid = useMemo(() => isValidEan13(value), [value])
   // kept with its value, so that a new value gets a fresh try
   const [drawError, setDrawError] = useState<{ value: string; message: string }>()
 
-  useLayoutEffect(() => {
-    if (!valid || !svg.current) return
-    try {
-      JsBarcode(svg.current, value, BARCODE_OPTIONS)
-    } catch (error) {
-      setDrawError({ value, message: error instanceof Error ? error.message : String(error) })
-    }
-  }, [valid, value])
+  // jsbarcode draws into the svg as React attaches it, and again for a new value (a new callback)
+  const draw = useCallback(
+    (svg: SVGSVGElement | null) => {
+      if (!svg) return
+      try {
+        JsBarcode(svg, value, BARCODE_OPTIONS)
+      } catch (error) {
+        setDrawError({ value, message: error instanceof Error ? error.message : String(error) })
+      }
+    },
+    [value],
+  )
 
   if (!valid) return <Alert severity="warning">{translate('product_detail.barcode_invalid', { value })}</Alert>
   if (drawError?.value === value)
     return <Alert severity="warning">{translate('product_detail.barcode_failed', { message: drawError.message })}</Alert>
-  return <svg ref={svg} role="img" aria-label={translate('product_detail.barcode_image', { value })} />
+  return <svg ref={draw} role="img" aria-label={translate('product_detail.barcode_image', { value })} />
 }

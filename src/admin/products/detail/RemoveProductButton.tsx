@@ -46,7 +46,7 @@ export function RemoveProductButton({ product }: { product: Product }) {
         cancel="product_detail.close"
         confirm="product_detail.remove"
         confirmColor="warning"
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}
       />
     </>

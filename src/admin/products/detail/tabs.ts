@@ -6,5 +6,5 @@ export type ProductTabName = 'product' | 'supplier' | 'sellers' | 'stock'
 export interface ProductTabProps {
   product: Product
   /** reloads the product from the server */
-  refresh(): void
+  refresh: () => void
 }

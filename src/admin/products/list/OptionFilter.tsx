@@ -2,9 +2,9 @@
 // for "no filter" (Global, All), then every record by name.
 import { useEffect } from 'react'
 import { MenuItem, TextField } from '@mui/material'
-import { useGetList, useListContext } from 'ra-core'
+import { useGetList, type RaRecord } from 'ra-core'
 import { MAX_LIST_LIMIT } from '../../../contract/constants'
-import { withFilter } from './filters'
+import { useFilters, withFilter } from './filters'
 
 export interface OptionFilterProps {
   /** the list filter it sets: warehouse_id, brand_id */
@@ -18,9 +18,9 @@ export interface OptionFilterProps {
 }
 
 export function OptionFilter({ filter, resource, nameField, label, noFilterLabel, width }: OptionFilterProps) {
-  const { filterValues, setFilters } = useListContext()
+  const { filterValues, setFilters } = useFilters()
   // lists answer up to MAX_LIST_LIMIT rows: every brand or warehouse
-  const { data: options = [], isSuccess } = useGetList(resource, {
+  const { data: options = [], isSuccess } = useGetList<RaRecord>(resource, {
     pagination: { page: 1, perPage: MAX_LIST_LIMIT },
     sort: { field: nameField, order: 'ASC' },
   })

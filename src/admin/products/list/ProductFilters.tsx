@@ -1,24 +1,23 @@
 // The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button,
 // and a Brand select with All.
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
 import { Box, IconButton, InputAdornment, TextField } from '@mui/material'
 import ClearIcon from '@mui/icons-material/Clear'
-import { useListContext, useTranslate } from 'ra-core'
-import { TEXT_FILTERS, withFilter, type TextFilter } from './filters'
+import { useTranslate } from 'ra-core'
+import { TEXT_FILTERS, useFilters, withFilter, type FilterValues, type TextFilter } from './filters'
 import { OptionFilter } from './OptionFilter'
+import { useStateResetOn } from '../../common/useStateResetOn'
 
 type Texts = Record<TextFilter, string>
-const textsOf = (filters: Record<string, unknown>): Texts =>
+const textsOf = (filters: FilterValues): Texts =>
   Object.fromEntries(TEXT_FILTERS.map((name) => [name, String(filters[name] ?? '')])) as Texts
 
 export function ProductFilters() {
   const translate = useTranslate()
-  const { filterValues, setFilters } = useListContext()
+  const { filterValues, setFilters } = useFilters()
   const applied = textsOf(filterValues)
-  const [texts, setTexts] = useState<Texts>(applied)
-  const appliedKey = JSON.stringify(applied)
   // filters restored from the store or the address bar show in the fields
-  useEffect(() => setTexts(JSON.parse(appliedKey) as Texts), [appliedKey])
+  const [texts, setTexts] = useStateResetOn<Texts>(applied, JSON.stringify(applied))
 
   const applyOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return

@@ -2,10 +2,11 @@
 // price and currency, Delete (after a confirmation) and Save.
 import { Box, Card, CardActions, CardContent } from '@mui/material'
 import { NumberInput, SaveButton, SelectInput } from 'react-admin'
-import { Form, useDelete, useNotify, useTranslate, useUpdate, type HttpError, type Identifier } from 'ra-core'
+import { Form, useDelete, useNotify, useTranslate, useUpdate, type Identifier } from 'ra-core'
 import type { SellerInfo } from '../../../contract'
 import { PickOrCreateInput, SELLER_PICKER } from '../../common/PickOrCreate'
 import { DeleteConfirmButton } from '../../common/DeleteConfirmButton'
+import { fieldErrorsOf } from '../../providers/http'
 import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
 
 /** the seller entries of a product as a react-admin resource path */
@@ -20,7 +21,7 @@ export function SellerCard({
   productId: Identifier
   entry: SellerInfo
   number: number
-  refresh(): void
+  refresh: () => void
 }) {
   const translate = useTranslate()
   const notify = useNotify()
@@ -40,7 +41,7 @@ export function SellerCard({
       refresh()
     } catch (failure) {
       notify((failure as Error).message, { type: 'error', messageArgs: { _: (failure as Error).message } })
-      return (failure as HttpError).body?.errors
+      return fieldErrorsOf(failure)
     }
   }
   const deleteEntry = async () => {

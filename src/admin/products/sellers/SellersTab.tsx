@@ -27,7 +27,7 @@ export default function SellersTab({ product, refresh }: ProductTabProps) {
         <SellerCard key={entry.id} productId={product.id} entry={entry} number={index + 1} refresh={refresh} />
       ))}
       <Box>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={addSeller} disabled={isPending}>
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => void addSeller()} disabled={isPending}>
           {translate('products.sellers.add')}
         </Button>
       </Box>

@@ -11,8 +11,8 @@ import { PlaceField } from './PlaceField'
 
 export interface MutationFormProps {
   productId: number
-  onBooked(mutation: StockMutation): void
-  onRenamed(): void
+  onBooked: (mutation: StockMutation) => void
+  onRenamed: () => void
 }
 
 export function MutationForm({ productId, onBooked, onRenamed }: MutationFormProps) {
@@ -52,7 +52,7 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
             aria-label={translate('stock.form.title')}
             onSubmit={(event) => {
               event.preventDefault()
-              if (canSubmit(state) && pending === null) form.book()
+              if (canSubmit(state) && pending === null) void form.book()
             }}
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

@@ -12,7 +12,7 @@ import type { useMutationForm } from './useMutationForm'
 
 type MutationForm = ReturnType<typeof useMutationForm>
 
-function ToolButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick(): void }) {
+function ToolButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick: () => void }) {
   return (
     <Tooltip title={label} describeChild>
       {/* a disabled button gets no mouse events; the span keeps the tooltip working */}
@@ -63,7 +63,7 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Enter') {
         event.preventDefault()
-        if (saveable) save()
+        if (saveable) void save()
       } else if (event.key === 'Escape') {
         event.preventDefault()
         setMode('select')
@@ -85,7 +85,7 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
           error={Boolean(place.error)}
           helperText={place.error ?? (firstOne && place.mode === 'create' ? translate(`stock.${level}.none`) : undefined)}
         />
-        <Button variant="contained" disabled={!saveable} onClick={() => save()} sx={{ flexShrink: 0, mt: '2px' }}>
+        <Button variant="contained" disabled={!saveable} onClick={() => void save()} sx={{ flexShrink: 0, mt: '2px' }}>
           {translate('stock.actions.save')}
         </Button>
         {!firstOne && (
@@ -162,7 +162,7 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
         confirm="stock.actions.remove"
         confirmColor="warning"
         cancel="stock.actions.cancel"
-        onConfirm={() => remove()}
+        onConfirm={() => void remove()}
         onClose={() => setMode('select')}
       />
     </Stack>

@@ -1,6 +1,6 @@
 // 'Recent mutations' of a product, newest first, 10 a page (SPEC §7, §9): ISO date with the exact time on hover,
 // signed amount, place, note and booking user; delete with a confirmation.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   Alert,
   Box,
@@ -25,14 +25,15 @@ import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } fr
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
+import { useStateResetOn } from '../../common/useStateResetOn'
 import { signed } from './mutationFormState'
 
 dayjs.extend(localizedFormat)
 
 /** The product's ledger page by page; `showNewest` goes back to the first page and reads it again. */
 export function useRecentMutations(productId: number) {
-  const [page, setPage] = useState(1)
-  useEffect(() => setPage(1), [productId])
+  // another product starts at page 1
+  const [page, setPage] = useStateResetOn(1, productId)
   const query = useGetManyReference<StockMutation>(
     'stock_mutations',
     {
@@ -58,7 +59,7 @@ export function RecentMutations({
 }: {
   productId: number
   mutations: RecentMutationsQuery
-  onDeleted(): void
+  onDeleted: () => void
 }) {
   const translate = useTranslate()
   const locale = useLocale()
@@ -74,7 +75,7 @@ export function RecentMutations({
   }
   const confirmDelete = () => {
     if (!toDelete) return
-    deleteOne(
+    void deleteOne(
       mutationsPath(productId),
       { id: toDelete.id, previousData: toDelete },
       {
@@ -96,7 +97,7 @@ export function RecentMutations({
         <Typography variant="subtitle1" component="h2">
           {translate('stock.mutations.title')}
         </Typography>
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
+        {error && <Alert severity="error">{error.message}</Alert>}
         {!error && !isPending && data?.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('stock.mutations.empty')}

@@ -11,7 +11,7 @@ export default function StockTab({ product, refresh }: ProductTabProps) {
   const mutations = useRecentMutations(product.id)
   const reload = () => {
     refresh()
-    mutations.showNewest()
+    void mutations.showNewest()
   }
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>

@@ -113,8 +113,11 @@ function deleted<T extends { id: number }>(place: PlaceState<T>, id: number): Pl
 }
 
 /** Changes fields that both levels share (draft, error). */
-const patchLevel = (state: MutationFormState, level: Level, patch: Partial<Pick<PlaceState<never>, 'draft' | 'error'>>) =>
-  ({ ...state, [level]: { ...state[level], ...patch } }) as MutationFormState
+const patchLevel = (
+  state: MutationFormState,
+  level: Level,
+  patch: Partial<Pick<PlaceState<never>, 'draft' | 'error'>>,
+): MutationFormState => ({ ...state, [level]: { ...state[level], ...patch } })
 
 export function mutationFormReducer(state: MutationFormState, event: MutationFormEvent): MutationFormState {
   switch (event.type) {

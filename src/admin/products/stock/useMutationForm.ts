@@ -22,9 +22,9 @@ export const mutationsPath = (productId: Identifier) => `products/${productId}/s
 
 export interface MutationFormCallbacks {
   /** a mutation was booked */
-  onBooked(mutation: StockMutation): void
+  onBooked: (mutation: StockMutation) => void
   /** a warehouse or location was renamed: names shown elsewhere on the tab changed */
-  onRenamed(): void
+  onRenamed: () => void
 }
 
 export function useMutationForm(productId: number, { onBooked, onRenamed }: MutationFormCallbacks) {

@@ -2,9 +2,9 @@
 // Save sends what changed to PATCH /products/{id}/supplier, then the product reloads.
 import { Stack } from '@mui/material'
 import { NumberInput, SaveButton, SelectInput } from 'react-admin'
-import { Form, useDataProvider, useNotify, useTranslate, type HttpError } from 'ra-core'
-import type { SupplierInfoUpdate } from '../../../contract'
+import { Form, useDataProvider, useNotify, useTranslate } from 'ra-core'
 import { changedFields, type StockroomDataProvider } from '../../providers/dataProvider'
+import { fieldErrorsOf } from '../../providers/http'
 import { PickOrCreateInput, SUPPLIER_PICKER } from '../../common/PickOrCreate'
 import type { ProductTabProps } from '../detail/tabs'
 import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
@@ -23,14 +23,15 @@ export default function SupplierTab({ product, refresh }: ProductTabProps) {
   }
 
   const save = async (values: Record<string, unknown>) => {
-    const { id: _id, ...changes } = changedFields(values, record)
+    // the id is the record's own, so it never counts as a change
+    const changes = changedFields(values, record)
     try {
-      await dataProvider.updateSupplier(product.id, changes as SupplierInfoUpdate)
+      await dataProvider.updateSupplier(product.id, changes)
       notify('products.supplier.saved', { type: 'success' })
       refresh()
     } catch (failure) {
       notify((failure as Error).message, { type: 'error', messageArgs: { _: (failure as Error).message } })
-      return (failure as HttpError).body?.errors
+      return fieldErrorsOf(failure)
     }
   }
 
