@@ -113,6 +113,12 @@ export const ProductListQuery = Type.Object({
   article_number: filter,
   description: filter,
   brand_id: Type.Optional(Id),
+  id: Type.Optional(
+    Type.Array(Id, {
+      maxItems: MAX_PRODUCT_LIMIT,
+      description: 'only the products with these ids (repeat it: `?id=1&id=4`), as react-admin asks for several records at once',
+    }),
+  ),
 })
 export type ProductListQuery = Static<typeof ProductListQuery>
 export const ProductPage = Type.Object({ items: Type.Array(ProductSummary), total: Type.Integer() })

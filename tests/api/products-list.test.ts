@@ -135,6 +135,20 @@ describe('products list', () => {
     expect((await list('brand_id=99999')).total).toBe(0)
   })
 
+  it('answers the products with the ids asked for (react-admin getMany), in the sort asked, with the other filters', async () => {
+    const asked = [ids[4], ids[0], ids[2]]
+    const page = await list(`id=${asked[0]}&id=${asked[1]}&id=${asked[2]}&sort_by=id.desc`)
+    expect(idsOf(page)).toEqual([...asked].sort((a, b) => b - a))
+    expect(page.total).toBe(3)
+    expect(idsOf(await list(`id=${ids[1]}`))).toEqual([ids[1]])
+    expect(idsOf(await list(`id=${ids[0]}&id=${ids[1]}&id=${ids[0]}&sku=abc-2`))).toEqual([ids[1]])
+    expect(idsOf(await list(`id=${ids[0]}&id=${ids[2]}&brand_id=${brands.alpha.id}&skip=1`))).toEqual([ids[2]])
+    expect((await list('id=2147483647')).total).toBe(0)
+    const bad = await server.admin.get('/api/products/?id=x')
+    expect(bad.statusCode).toBe(422)
+    expect(validationItems(bad).map((item) => item.loc.join('.'))).toContain('query.id.0')
+  })
+
   it('with warehouse_id shows and sorts by the stock in that warehouse, 0 where there is none', async () => {
     const [north, south] = warehouses
     const page = await list(`warehouse_id=${north.id}&sort_by=stock.desc&limit=100`)

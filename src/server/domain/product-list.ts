@@ -22,6 +22,8 @@ const TEXT_SORTS: readonly string[] = TEXT_FILTERS
 interface Filter {
   texts: { field: TextField; text: string }[]
   brandId?: number
+  /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
+  ids?: number[]
 }
 
 // every column of a list row but `stock`, which depends on the warehouse asked for
@@ -38,7 +40,7 @@ const SUMMARY_COLUMNS = [
   'products.updated_at',
 ] as const
 
-const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined
+const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text)
 
 /**
@@ -49,6 +51,7 @@ const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text)
  */
 function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): RawBuilder<SqlBool>[] {
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
+  if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
   if (dialect === 'postgres') return [...found, ...filter.texts.map(({ field, text }) => containsText(dialect, `products.${field}`, text))]
   const searched = filter.texts.filter(({ text }) => usesSearchIndex(text) && (use === 'find' || !isAscii(text)))
   // with a brand, its index leads and the matches are only looked up (`+` keeps SQLite from leading with them)
@@ -86,7 +89,12 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   if (known?.version === kept.version) return known.count
 
   let count: number
-  if (dialect === 'sqlite' && filter.brandId === undefined && filter.texts.every(({ text }) => usesSearchIndex(text))) {
+  if (
+    dialect === 'sqlite' &&
+    filter.brandId === undefined &&
+    filter.ids === undefined &&
+    filter.texts.every(({ text }) => usesSearchIndex(text))
+  ) {
     const { rows } = await sql<{
       count: number
     }>`select count(*) as count from products_search where ${searchIndexMatch(filter.texts)}`.execute(db)
@@ -272,6 +280,7 @@ async function pageIds(
     ? warehouseStockRuns(database.db, warehouseId, sort.direction, tests)
     : [sortRun(database.db, sort, tests, brandLeads ? filter.brandId : undefined)]
   // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
+  if (filter.ids) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
   const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected))
@@ -288,6 +297,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   const filter: Filter = {
     texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
     brandId: query.brand_id,
+    ids: query.id && [...new Set(query.id)],
   }
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
   const { offset, limit } = paging(query, 10)
