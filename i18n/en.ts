@@ -116,6 +116,7 @@ const en = {
         FORBIDDEN: 'You may not do this.',
         REGISTRATION_CLOSED: 'Registration is closed. Ask an administrator for an account.',
         DB_UNAVAILABLE: 'The database is not available right now. Please try again in a moment.',
+        DB_TIMEOUT: 'Reading this took too long and was stopped. Please narrow the filter or try again in a moment.',
         LOGIN_BAD_CREDENTIALS: 'The e-mail address or the password is wrong.',
         REGISTER_USER_ALREADY_EXISTS: 'An account with this e-mail address already exists.',
         VERIFY_USER_BAD_TOKEN: 'This verification link is not valid (any more).',

@@ -170,6 +170,7 @@ const nl: typeof en = {
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',
         DB_UNAVAILABLE: 'De database is nu niet beschikbaar. Probeer het zo opnieuw.',
+        DB_TIMEOUT: 'Het lezen duurde te lang en is gestopt. Maak het filter nauwer of probeer het zo opnieuw.',
         LOGIN_BAD_CREDENTIALS: 'Het e-mailadres of het wachtwoord is onjuist.',
         REGISTER_USER_ALREADY_EXISTS: 'Er bestaat al een account met dit e-mailadres.',
         VERIFY_USER_BAD_TOKEN: 'Deze verificatielink is niet (meer) geldig.',

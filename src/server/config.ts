@@ -8,6 +8,8 @@ const ConfigSchema = Type.Object({
   DATABASE_URL: Type.String({ default: 'sqlite:data/stockroom.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
   /** seconds to wait at start for a database that is not reachable yet, then exit with the reason */
   DATABASE_WAIT: Type.Integer({ minimum: 0, default: 30 }),
+  /** PostgreSQL: connections this server keeps at most (a third of them for slow list reads) */
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 1000, default: 10 }),
   /** where the generated secret, the mail outbox and the default SQLite file live */
   DATA_DIR: Type.String({ default: 'data' }),
   SECRET: Type.Optional(Type.String({ minLength: 32 })),

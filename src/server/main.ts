@@ -12,7 +12,7 @@ import { ensureFirstSuperuser } from './domain/users'
 import { randomPassword } from './domain/passwords'
 
 const config = loadConfig()
-const database = openDatabase(config.DATABASE_URL)
+const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
 const app = await buildApp({
   config,
   database,
@@ -29,6 +29,7 @@ try {
   process.exit(1)
 }
 const applied = await migrateToLatest(database)
+database.slowReads.workers?.start()
 if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
 
 const created = await ensureFirstSuperuser(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, () => randomPassword(16))

@@ -8,7 +8,7 @@ import pg from 'pg'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
-import { openDatabase, type DatabaseHandle } from '../../src/server/db'
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '../../src/server/db'
 import { migrateToLatest } from '../../src/server/db/migrate'
 import { ensureFirstSuperuser } from '../../src/server/domain/users'
 import { loggerOptions } from '../../src/server/logging'
@@ -82,6 +82,8 @@ export interface StartOptions {
   connectThrough?: (url: string) => Promise<string>
   /** adds to the app before it starts, e.g. a route that provokes a driver error */
   extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void
+  /** how the database is opened, beyond the pool size the config names */
+  open?: OpenOptions
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -97,7 +99,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     RATE_LIMIT_PER_ACCOUNT: '1000000',
     ...env,
   })
-  const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url)
+  const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    ...options.open,
+  })
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false

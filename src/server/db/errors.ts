@@ -36,8 +36,13 @@ export function isUnavailable(error: unknown): boolean {
     ].includes(code) ||
     ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_LOCKED'].some((c) => code.startsWith(c)) ||
     // pg's answer to a query (or the rollback) on a connection that broke mid-transaction
-    /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(e?.message ?? '')
+    /timeout exceeded when trying to connect|timeout expired|Connection terminated|is not queryable/i.test(e?.message ?? '')
   )
+}
+
+/** PostgreSQL stopped a statement that ran past its statement_timeout (slow reads have one: db/index.ts). */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as DriverError)?.code === '57014'
 }
 
 /** The database answers but takes no writes (SQLite: disk full or read-only file); reads still work. */

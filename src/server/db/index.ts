@@ -6,6 +6,7 @@ import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema'
 import { startCheckpointer } from './checkpointer'
+import { readWorkers, type ReadWorkers } from './read-workers'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DB = Kysely<Database>
@@ -15,7 +16,19 @@ export interface DatabaseHandle {
   dialect: Dialect
   /** the SQLite file, for backups; undefined on PostgreSQL and in memory */
   file?: string
+  /** where reads that can be slow run (domain/slow-reads.ts), so that they hold up nobody else */
+  slowReads: SlowReads
   close(): Promise<void>
+}
+
+/**
+ * Slow reads (the product list at a million rows) run either on worker threads (SQLite: each has its own read-only
+ * connection, which WAL lets read beside the writer, so the event loop stays free) or here on `database`
+ * (PostgreSQL: a share of the pool with a statement timeout, so they never take every connection; SQLite in memory).
+ */
+export interface SlowReads {
+  database: { db: DB; dialect: Dialect }
+  workers?: ReadWorkers
 }
 
 export function dialectOf(url: string): Dialect {
@@ -27,7 +40,17 @@ export function dialectOf(url: string): Dialect {
 export interface OpenOptions {
   /** sees every query as it runs (tests of query plans) */
   onQuery?: (query: CompiledQuery) => void
+  /** PostgreSQL: connections in all, slow reads included (DATABASE_POOL_SIZE) */
+  poolSize?: number
+  /** SQLite: worker threads for slow reads; 0 runs them on the main connection */
+  readWorkers?: number
+  /** PostgreSQL: a slow read running longer is stopped (default SLOW_READ_TIMEOUT_MS) */
+  slowReadTimeoutMs?: number
 }
+
+export const DEFAULT_POOL_SIZE = 10
+/** SQLite: one worker per core of the machine this was measured on; more only queue for the same two cores */
+const DEFAULT_READ_WORKERS = 2
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   return dialectOf(url) === 'postgres' ? openPostgres(url, options) : openSqlite(url.slice('sqlite:'.length), options)
@@ -47,15 +70,26 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   // commits only append to the log; a helper thread copies it into the file (see checkpointer.ts)
   const checkpointer = inMemory ? undefined : (sqlite.pragma('wal_autocheckpoint = 0'), startCheckpointer(path.resolve(file)))
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }), ...queryLog(options) })
+  const threads = inMemory ? 0 : (options.readWorkers ?? DEFAULT_READ_WORKERS)
+  const workers = threads > 0 ? readWorkers(path.resolve(file), threads) : undefined
   return {
     db,
     dialect: 'sqlite',
     file: inMemory ? undefined : path.resolve(file),
+    slowReads: { database: { db, dialect: 'sqlite' }, workers },
     async close() {
+      await workers?.close()
       await checkpointer?.stop()
       await db.destroy()
     },
   }
+}
+
+/** A read-only connection to a SQLite file, for a worker thread beside the server's own connection. */
+export function openSqliteReader(file: string): { db: DB; dialect: Dialect } {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true })
+  sqlite.pragma('busy_timeout = 5000')
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }) }), dialect: 'sqlite' }
 }
 
 /** Prepared statements kept per connection; Kysely asks for the same few hundred SQL texts over and over. */
@@ -100,23 +134,59 @@ const PG_INT8 = 20
 const PG_NUMERIC = 1700
 const PG_TIMESTAMPTZ = 1184
 
-function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 2000,
-    types: {
-      getTypeParser(oid: number, format?: 'text' | 'binary') {
-        if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value)
-        if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString()
-        return pg.types.getTypeParser(oid, format as 'text')
-      },
-    } as pg.CustomTypesConfig,
-  })
+/** A slow read that runs longer than this is stopped (PostgreSQL) and answered 503 DB_TIMEOUT. */
+export const SLOW_READ_TIMEOUT_MS = 10_000
+/** A new connection that is not made in this time counts as the database being away (503 DB_UNAVAILABLE). */
+const CONNECT_TIMEOUT_MS = 2000
+
+type Parse = (value: string) => unknown
+const parseText = (oid: number): Parse => {
+  if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value)
+  if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString()
+  return pg.types.getTypeParser(oid, 'text') as Parse
+}
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    format === 'binary' ? (pg.types.getTypeParser(oid, 'binary') as Parse) : parseText(oid)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+/**
+ * A pool whose requests wait for a free connection as long as it takes: waiting is the server being busy, not the
+ * database being away. Only making a new connection has a deadline, which the client keeps (the pool's own
+ * connectionTimeoutMillis would also end the wait in its queue).
+ */
+function pgPool(url: string, max: number, settings: pg.ClientConfig): pg.Pool {
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max, Client: TimedClient, types: pgTypes, ...settings })
   // a client that loses its connection must not crash the process, idle (pool) or checked out (client); the query
   // in flight fails on its own and the pool drops the client, so the next query reconnects
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
+  return pool
+}
+
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const size = Math.max(2, options.poolSize ?? DEFAULT_POOL_SIZE)
+  // slow reads get a third of the connections, so a crowd of them leaves the rest to everything else
+  const slowShare = Math.max(1, Math.round(size / 3))
+  // a URL's own ?application_name= wins over these
+  const pool = pgPool(url, size - slowShare, { application_name: 'stockroom' })
+  const slowPool = pgPool(url, slowShare, {
+    application_name: 'stockroom slow reads',
+    statement_timeout: options.slowReadTimeoutMs ?? SLOW_READ_TIMEOUT_MS,
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) })
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const slowDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: slowPool }), ...queryLog(options) })
+  return {
+    db,
+    dialect: 'postgres',
+    slowReads: { database: { db: slowDb, dialect: 'postgres' } },
+    async close() {
+      await Promise.all([db.destroy(), slowDb.destroy()])
+    },
+  }
 }

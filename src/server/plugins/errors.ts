@@ -9,6 +9,7 @@ import { HttpError } from '../http-errors'
 import { refusingUnstorableText } from '../db/storable-text'
 import {
   isForeignKeyViolation,
+  isStatementTimeout,
   isTransactionConflict,
   isUnavailable,
   isUniqueViolation,
@@ -140,6 +141,10 @@ export default fp(async function errors(app: FastifyInstance) {
         'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',
         'DB_READ_ONLY',
       )
+    }
+    if (isStatementTimeout(e)) {
+      request.log.warn({ err: e }, 'a read ran past its time limit')
+      return unavailable(5, 'Reading this took too long and was stopped. Please narrow the filter or try again in a moment.', 'DB_TIMEOUT')
     }
     if (isUnavailable(e)) {
       request.log.error({ err: e }, 'database unavailable')

@@ -1,0 +1,53 @@
+// SQLite runs a query on the thread that asks, so a slow read on the server's connection would hold every other
+// request. Slow reads go instead to worker threads (piscina), each with a read-only connection of its own: WAL lets
+// them read beside the writer, a read sees every commit made before it started, and writes stay on the server's
+// connection. The workers start with the first slow read and run at a lower priority than the event loop.
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import Piscina from 'piscina'
+
+export interface ReadWorkers {
+  run<T>(task: string, arg: unknown): Promise<T>
+  /** starts the threads before the first read needs them (they take a moment to load) */
+  start(): void
+  close(): Promise<void>
+}
+
+/** What crosses back from a worker: structured cloning keeps an error's message but drops its driver `code`. */
+export type WorkerAnswer = { value: unknown } | { error: { message: string; code?: string } }
+
+/** A worker loads TypeScript as the server does; under a runner without tsx (vitest) it is added. */
+function workerExecArgv(): string[] | undefined {
+  if (process.execArgv.some((arg) => arg.includes('tsx'))) return undefined
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+}
+
+const READ_WORKER = new URL('./read-worker.ts', import.meta.url)
+
+/** `module` is the worker's code: read-worker.ts, or in a test one whose read can be held at will. */
+export function readWorkers(file: string, threads: number, module: URL = READ_WORKER): ReadWorkers {
+  let pool: Piscina | undefined
+  const started = () =>
+    (pool ??= new Piscina({
+      filename: module.href,
+      minThreads: threads,
+      maxThreads: threads,
+      // each worker keeps its connection, prepared statements and remembered counts: never let one go idle away
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: { file },
+      execArgv: workerExecArgv(),
+      // under load the event loop (answers, writes, quick reads) comes first on the shared cores
+      niceIncrement: 5,
+    }))
+  return {
+    async run<T>(task: string, arg: unknown): Promise<T> {
+      const answer = (await started().run({ task, arg })) as WorkerAnswer
+      if ('error' in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+      return answer.value as T
+    },
+    start: () => void started(),
+    async close() {
+      await pool?.destroy()
+    },
+  }
+}
