@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
 import { firstScreenReport } from './bench/first-screen'
 
 // The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
@@ -17,7 +18,8 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   // the build prints the JavaScript the sign-in screen needs (tests/e2e/first-screen.test.ts holds it to budget)
-  plugins: [react(), firstScreenReport()],
+  // brotli and gzip copies of each file are made once here; the server sends the one the browser accepts
+  plugins: [react(), firstScreenReport(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
@@ -14,6 +15,7 @@ import { freshDatabaseUrl } from './helpers'
 let app: Awaited<ReturnType<typeof buildApp>>
 let cleanup: () => Promise<void>
 const INDEX = '<!doctype html><title>Stockroom</title><div id="root"></div>'
+const BIG_SCRIPT = `console.log(${JSON.stringify('stock '.repeat(5000))})`
 
 async function appWith(spaRoot: string | undefined) {
   const { url, drop } = await freshDatabaseUrl()
@@ -39,6 +41,15 @@ describe('with the admin UI built', () => {
     fs.mkdirSync(path.join(root, 'assets'))
     fs.writeFileSync(path.join(root, 'index.html'), INDEX)
     fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log("app")')
+    // as the build writes them (vite-plugin-compression2): a brotli and a gzip copy beside the file
+    for (const [file, text] of [
+      ['index.html', INDEX],
+      ['assets/big-def456.js', BIG_SCRIPT],
+    ]) {
+      fs.writeFileSync(path.join(root, file), text)
+      fs.writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(text))
+      fs.writeFileSync(path.join(root, `${file}.gz`), gzipSync(text))
+    }
     const built = await appWith(root)
     app = built.app
     cleanup = async () => {
@@ -67,6 +78,36 @@ describe('with the admin UI built', () => {
     // a stale page asking for an old bundle must not get HTML in its place
     const missing = await app.inject({ method: 'GET', url: '/assets/index-old999.js' })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('sends the precompressed copy the browser accepts (brotli first), with Vary: Accept-Encoding', async () => {
+    const fetchAs = (url: string, acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+    const brotli = await fetchAs('/assets/big-def456.js', 'gzip, deflate, br')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // the bytes on the wire are the brotli file, far smaller than the script
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 10)
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT)
+
+    const gzip = await fetchAs('/assets/big-def456.js', 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i)
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT)
+
+    const plain = await fetchAs('/assets/big-def456.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(BIG_SCRIPT)
+
+    // the history fallback answers index.html compressed too
+    for (const url of ['/', '/products/5']) {
+      const page = await fetchAs(url, 'br')
+      expect(page.headers['content-encoding'], url).toBe('br')
+      expect(page.headers['cache-control'], url).toBe('no-cache')
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX)
+    }
   })
 
   it('answers 404 JSON for unknown /api paths, without a session too (not 401, not the SPA)', async () => {
