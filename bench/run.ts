@@ -1,6 +1,8 @@
-// `npm run bench -- [--products N] [--database sqlite|postgres] [--seconds S] [--connections 1,32] [--only text]
-// [--reseed] [--postgres-url URL] [--dry-run]`: seeds (once) a database of that size, starts the real server on it,
-// drives every scenario over HTTP and in-process, checks the ledger, and writes the section of bench/results.md.
+// `npm run bench -- [--products N] [--database sqlite|postgres] [--seconds S] [--connections 1,16,32] [--only text]
+// [--reseed] [--postgres-url URL] [--skip-hunt] [--dry-run]`: seeds (once) a database of that size, hunts for the
+// slowest list request in-process, starts the real server on it, drives every scenario over HTTP and in-process
+// (the issue-16 worst cases and the slowest request found among them), then the head-of-line scenario, checks the
+// ledger, and writes the section of bench/results.md.
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -12,7 +14,8 @@ import { checkLedger } from '../src/server/domain/ledger'
 import { benchDatabase, warmCache, type Kind } from './database'
 import { inProcess, overHttp, type Measurement } from './measure'
 import { writeSection, section, type RunResult, type ScenarioResult } from './report'
-import { benchData, scenarios, SEARCH_TERMS } from './scenarios'
+import { benchData, fixedList, scenarios, worstCaseScenarios, SEARCH_TERMS } from './scenarios'
+import { describeQuery, hunt, worst } from './hunt'
 import { ADMIN, startServer } from './server'
 
 const { values } = parseArgs({
@@ -20,7 +23,8 @@ const { values } = parseArgs({
     products: { type: 'string', default: '100000' },
     database: { type: 'string', default: 'sqlite' },
     seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '1,32' },
+    connections: { type: 'string', default: '1,16,32' },
+    'skip-hunt': { type: 'boolean', default: false },
     only: { type: 'string' },
     reseed: { type: 'boolean', default: false },
     'postgres-url': {
@@ -34,17 +38,28 @@ const kind = values.database as Kind
 if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--database is sqlite or postgres')
 const products = Number(values.products)
 const seconds = Number(values.seconds)
-const connections = values.connections!.split(',').map(Number)
+const connections = values.connections.split(',').map(Number)
 const WARM_UP_SECONDS = 3
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 const show = (m: Measurement) =>
   `${Math.round(m.perSecond)}/s p50 ${m.p50.toFixed(2)} ms p99 ${m.p99.toFixed(2)} ms${m.failures ? `, ${m.failures} failed` : ''}`
 
-const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url']!, reseed: values.reseed! })
+const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url'], reseed: values.reseed })
 const database = openDatabase(url)
 const data = await benchData(database)
-const chosen = scenarios(data).filter((s) => !values.only || s.name.toLowerCase().includes(values.only.toLowerCase()))
+const huntStarted = performance.now()
+const hunted = values['skip-hunt'] ? undefined : await hunt(database, { brands: data.brands, warehouseId: data.warehouseId, log })
+const slowest = hunted && worst(hunted, 5)
+if (hunted) log(`hunt: ${hunted.length.toLocaleString('en')} requests in ${((performance.now() - huntStarted) / 1000).toFixed(0)} s`)
+// the slowest request found, answered again (its count remembered, as when a user pages or re-sorts)
+const slowestQuery = slowest
+  ? [...slowest.shallowWarm, ...slowest.deepWarm].sort((a, b) => b.warmMs - a.warmMs)[0].query
+  : { description: 'e', warehouse_id: data.warehouseId, sort_by: 'stock.desc', skip: 10_000, limit: 10 }
+const slowestScenario = fixedList('Slowest request the hunt found', slowestQuery)
+const chosen = [...scenarios(data), ...worstCaseScenarios(data), slowestScenario].filter(
+  (s) => !values.only || s.name.toLowerCase().includes(values.only.toLowerCase()),
+)
 const mutationsBefore = Number((await sql<{ n: number }>`select count(*) as n from stock_mutations`.execute(database.db)).rows[0].n)
 const loadBefore = os.loadavg()[0]
 const started = new Date()
@@ -53,9 +68,16 @@ log(`${kind}, ${products.toLocaleString('en')} products: reading the database in
 await warmCache(url)
 log('starting the server')
 const server = await startServer(url)
-const results: ScenarioResult[] = chosen.map((s) => ({ name: s.name, writes: Boolean(s.writes), http: new Map(), direct: new Map() }))
+const results: ScenarioResult[] = chosen.map((s) => ({
+  name: s.name,
+  writes: Boolean(s.writes),
+  worstCase: Boolean(s.worstCase),
+  http: new Map(),
+  direct: new Map(),
+}))
+let headOfLine: RunResult['headOfLine']
 const constant = new Map<number, Measurement>()
-let peakRssMb = 0
+let peakRssMb: number
 try {
   // the first requests read the database from disk and let V8 optimize: not measured
   await overHttp(server.url, server.token, () => ({ method: 'GET', path: '/api/bench/constant' }), 4, WARM_UP_SECONDS)
@@ -71,6 +93,14 @@ try {
       log(`${scenario.name}, ${c} connections: ${show(measured)}`)
     }
   }
+  // head of line: product details at 4 connections while 4 others repeat the slowest list request
+  const detail = scenarios(data).find((s) => s.name === 'Product detail')!
+  const [listLoad, details] = await Promise.all([
+    overHttp(server.url, server.token, slowestScenario.next, 4, seconds),
+    overHttp(server.url, server.token, detail.next, 4, seconds),
+  ])
+  headOfLine = { list: listLoad, detail: details, query: describeQuery(slowestQuery) }
+  log(`head of line: details ${show(details)} beside the slowest list ${show(listLoad)}`)
 } finally {
   peakRssMb = server.takePeakRss()
   await server.stop()
@@ -122,6 +152,8 @@ const run: RunResult = {
   constant,
   scenarios: results,
   peakRssMb,
+  hunt: hunted && slowest && { tried: hunted.length, shallow: slowest.shallowCold, deep: slowest.deepCold },
+  headOfLine,
   coldSearch,
   ledger: { discrepancies, seconds: (performance.now() - checkStarted) / 1000, bookings: mutationsAfter - mutationsBefore },
 }

@@ -18,10 +18,12 @@ export interface Request {
 export interface Scenario {
   name: string
   /** the next request to send */
-  next(random: Random): Request
+  next: (random: Random) => Request
   /** the same work in-process; the user id books as the signed-in user would */
-  direct(database: DatabaseHandle, random: Random, userId: number): Promise<unknown>
+  direct: (database: DatabaseHandle, random: Random, userId: number) => Promise<unknown>
   writes?: boolean
+  /** one of the issue's worst cases of the product list (issue 16): held to its latency targets */
+  worstCase?: boolean
 }
 
 export interface BenchData {
@@ -54,11 +56,66 @@ export const SEARCH_TERMS: readonly string[] = NOUNS.filter((noun) => noun.lengt
 
 const listPath = (query: Record<string, string | number>) =>
   `/api/products/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
-const list = (name: string, make: (random: Random) => Record<string, string | number>): Scenario => ({
+const list = (name: string, make: (random: Random) => Record<string, string | number>, worstCase = false): Scenario => ({
   name,
+  worstCase,
   next: (random) => ({ method: 'GET', path: listPath(make(random)) }),
-  direct: (database, random) => listProducts(database, make(random) as ProductListQuery),
+  direct: (database, random) => listProducts(database, make(random)),
 })
+
+/** A fixed list request, e.g. the slowest the hunt found. */
+export const fixedList = (name: string, query: ProductListQuery): Scenario =>
+  list(name, () => query as Record<string, string | number>, true)
+
+/** Two characters people type: common pairs of the product words, and digit pairs of SKUs. */
+const DESCRIPTION_PAIRS = ['bl', 'st', 'ca', 'ch', 'le', 'ro', 'ma', 'in']
+const SKU_PAIRS = ['12', '45', '07', '99', '30', '-1', 're']
+const LETTERS = ['a', 'e', 'i', 'o', 'r', 's', 't', 'l']
+const TEXT_SORTS = ['sku', 'description', 'article_number', 'sku_amazon', 'updated_at', 'stock']
+
+/** The worst cases of the product list named in issue 16, at every size. */
+export function worstCaseScenarios(data: BenchData): Scenario[] {
+  const direction = (random: Random) => (random.chance(0.5) ? 'asc' : 'desc')
+  return [
+    list('Two-character description substring', (random) => ({ description: random.pick(DESCRIPTION_PAIRS), skip: 0, limit: 10 }), true),
+    list('Two-character SKU substring', (random) => ({ sku: random.pick(SKU_PAIRS), skip: 0, limit: 10 }), true),
+    list(
+      'Two characters sorted by another column',
+      (random) => ({
+        description: random.pick(DESCRIPTION_PAIRS),
+        sort_by: `${random.pick(TEXT_SORTS)}.${direction(random)}`,
+        skip: 0,
+        limit: 10,
+      }),
+      true,
+    ),
+    list(
+      'Brand with a four-character substring',
+      (random) => ({ brand_id: random.pick(data.brands), description: random.pick(SEARCH_TERMS).slice(0, 4), skip: 0, limit: 10 }),
+      true,
+    ),
+    list(
+      'One letter, warehouse stock sort, skip 10,000',
+      (random) => ({ description: random.pick(LETTERS), warehouse_id: data.warehouseId, sort_by: 'stock.desc', skip: 10_000, limit: 10 }),
+      true,
+    ),
+    list(
+      'Any page up to skip 10,000, any sort',
+      (random) => ({ sort_by: `${random.pick(TEXT_SORTS)}.${direction(random)}`, skip: random.int(0, 10_000), limit: 10 }),
+      true,
+    ),
+    list(
+      'Deep page up to the total, by updated_at',
+      (random) => ({ sort_by: `updated_at.${direction(random)}`, skip: random.int(10_000, data.products - 10), limit: 10 }),
+      true,
+    ),
+    list(
+      'Deep page with a one-letter filter',
+      (random) => ({ description: random.pick(LETTERS), skip: random.int(10_000, Math.floor(data.products / 2)), limit: 10 }),
+      true,
+    ),
+  ]
+}
 
 export function scenarios(data: BenchData): Scenario[] {
   const product = (random: Random) => random.int(1, data.products)

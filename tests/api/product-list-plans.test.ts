@@ -102,7 +102,8 @@ function substrings(field: TextField): string[] {
 }
 
 /** A walk of a sort order (over products, or over the stock of a warehouse), or the matches found and then sorted. */
-const isWalk = (q: { sql: string }) => /^(select products\.\*|select product_id as id|select (products|walked)\.id from \()/.test(q.sql)
+const isWalk = (q: { sql: string }) =>
+  /^(select products\.\*|select products\.id as id|select product_id as id|select (products|walked)\.id from \()/.test(q.sql)
 const isFind = (q: { sql: string }) => /^(with found as materialized|select products\.id, )/.test(q.sql)
 
 type Plan = 'walk' | 'find' | 'walk, then find' | 'count only'
@@ -125,7 +126,8 @@ describe('the product list on a seeded catalogue', () => {
         brand: fc.option(fc.constantFrom(...brands), { nil: undefined, freq: 3 }),
         warehouse: fc.option(fc.constantFrom(1, 2, 3), { nil: undefined, freq: 3 }),
         sort: fc.constantFrom(...PRODUCT_SORT_FIELDS.flatMap((f) => [`${f}.asc`, `${f}.desc`])),
-        skip: fc.constantFrom(0, 0, 0, 3, 10, 40, 250, 2990),
+        // past half of the matches a page is read from the end: 1200 to 2995 are there for the broad filters
+        skip: fc.constantFrom(0, 0, 0, 3, 10, 40, 250, 1200, 1600, 2000, 2990, 2995),
         limit: fc.constantFrom(1, 5, 10, 10, 25, 100),
       })
       .map(
@@ -288,7 +290,7 @@ describe('indexes behind the list', () => {
     const page = pagePlan(await plansOf({ sort_by, brand_id: smallest, limit: 10 }))
     // PostgreSQL may walk the global sort index and skip the other brands when a brand is a tenth of all products
     if (database.dialect === 'sqlite') expect(page).toContain(index)
-    else expect(page).toMatch(/Index Scan( Backward)? using products_(brand_\w+|created_at|stock|article_number_sort)/)
+    else expect(page).toMatch(/Index (Only )?Scan( Backward)? using products_(brand_\w+|created_at|stock|article_number_sort)/)
     expect(page).not.toMatch(/TEMP B-TREE|Sort Key/)
   })
 

@@ -41,7 +41,7 @@ const SUMMARY_COLUMNS = [
 ] as const
 
 const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined
-const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text)
+const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
 
 /**
  * The filter as SQL conditions on `products`. To `find` rows, SQLite goes through the trigram search index
@@ -170,6 +170,12 @@ function run(
   }
 }
 
+/**
+ * A filtered walk tests the products' columns; an exact walk (no window) needs only the ids, which PostgreSQL then
+ * reads from the index alone instead of visiting every row it skips.
+ */
+const columnsWalked = (window?: number) => (window === undefined ? sql`products.id as id` : sql`products.*`)
+
 /** Sorts that also have a (brand_id, key, id) index, so a walk within one brand reads only that brand's products. */
 const BRAND_SORT_INDEXED: readonly string[] = ['created_at', 'article_number', 'stock', 'id']
 
@@ -178,7 +184,7 @@ function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: num
   const dir = sql.raw(sort.direction)
   const inBrand = brandId === undefined ? sql`` : sql`where products.brand_id = ${brandId}`
   const walked = (window?: number) =>
-    sql`select products.*, ${sortKey(sort)} as sort_key from products ${inBrand} order by sort_key ${ordered(sort.direction)}, products.id ${dir} ${limited(window)}`
+    sql`select ${columnsWalked(window)}, ${sortKey(sort)} as sort_key from products ${inBrand} order by sort_key ${ordered(sort.direction)}, products.id ${dir} ${limited(window)}`
   return run(db, walked, sort.direction, tests, true, sql`from products ${inBrand}`)
 }
 
@@ -198,7 +204,7 @@ function warehouseStockRuns(db: DB, warehouseId: number, direction: Sort['direct
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
     and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
   const walkedZeros = (window?: number) =>
-    sql`select products.*, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
+    sql`select ${columnsWalked(window)}, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
   const zeros = run(db, walkedZeros, direction, tests, true, sql`from products ${noStockHere}`)
   return direction === 'desc' ? [stocked('>'), zeros, stocked('<')] : [stocked('<'), zeros, stocked('>')]
 }
@@ -288,6 +294,34 @@ async function pageIds(
   return (await walkRuns(runs, offset, limit, window)) ?? findAndSort(database, filter, sort, warehouseId, offset, limit)
 }
 
+/** Below this skip a page is read from the start in one statement; beyond it the total is read first. */
+const DEEP_PAGE = 1000
+
+interface Page {
+  sort: Sort
+  offset: number
+  limit: number
+  /** read in the other order: the ids come last first */
+  mirrored: boolean
+}
+
+/**
+ * A page in the second half of `total` matches is read from the end: the same rows in the opposite order
+ * (which flips the place of empty values too), reversed. No page then walks past half of the matches.
+ */
+function fromNearerEnd(sort: Sort, offset: number, limit: number, total: number): Page {
+  const end = Math.min(total, offset + limit)
+  if (offset + end <= total) return { sort, offset, limit, mirrored: false }
+  const direction = sort.direction === 'asc' ? 'desc' : 'asc'
+  return { sort: { field: sort.field, direction }, offset: total - end, limit: end - offset, mirrored: true }
+}
+
+/** The ids of a page of every product in an indexed order, walking the index only (deep pages). */
+async function unfilteredPageIds({ db }: Database, { sort, offset, limit, mirrored }: Page): Promise<number[]> {
+  const ids = await sortRun(db, sort, []).ids(offset, limit)
+  return mirrored ? ids.reverse() : ids
+}
+
 /**
  * One page of products and the count of all that match. With `warehouse_id`, `stock` is the stock in that
  * warehouse (0 where it has none) and sorting by stock uses it. Text sorts ignore case; empty values sort last
@@ -316,7 +350,8 @@ export async function listProducts(database: Database, query: ProductListQuery):
 
   // nothing filters and the sort has an index: the page is one walk of it, and each row carries the kept count, so
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
-  if (!isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')) {
+  const unfiltered = !isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')
+  if (unfiltered && offset < DEEP_PAGE) {
     const rows = await summaries
       .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
       .orderBy(sortKey(sort), (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
@@ -331,7 +366,12 @@ export async function listProducts(database: Database, query: ProductListQuery):
   const kept = await keptCount(database)
   const total = await countProducts(database, filter, kept)
   if (offset >= total) return { items: [], total }
-  const ids = await pageIds(database, filter, sort, warehouseId, offset, limit, total, kept.count)
+  const page = fromNearerEnd(sort, offset, limit, total)
+  const ids = unfiltered
+    ? await unfilteredPageIds(database, page)
+    : await pageIds(database, filter, page.sort, warehouseId, page.offset, page.limit, total, kept.count).then((found) =>
+        page.mirrored ? found.reverse() : found,
+      )
   if (ids.length === 0) return { items: [], total }
   const rows = await summaries.where('products.id', 'in', ids).execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
