@@ -1,7 +1,8 @@
 // The slowest-request hunt: every shape of list request a user can compose (each text field alone and with
 // another, substrings of 1, 2, 3 and 5 characters, ASCII and not, rare and common; with a brand, with a
 // warehouse), every sort the API allows, pages at the start, at skip 10,000, and deep (the middle and the end of
-// the matches). Each is answered in-process twice: first as typed (its count not remembered), then again.
+// the matches). Each is answered in-process with its filter's count remembered; the filter's first request, which
+// counts, is timed once, and `as typed` adds what counting cost to each of its pages.
 import { sql } from 'kysely'
 import { PRODUCT_SORT_FIELDS, type ProductListQuery } from '../src/contract'
 import type { DatabaseHandle } from '../src/server/db'
@@ -12,9 +13,9 @@ const TEXT_FIELDS: TextField[] = ['sku', 'sku_amazon', 'article_number', 'descri
 
 export interface HuntResult {
   query: ProductListQuery
-  /** the request as typed, its count not remembered */
+  /** the request as typed: the page, and the count of its filter not yet remembered */
   coldMs: number
-  /** the same request again */
+  /** the request with its count remembered (paging, sorting or coming back to a filter) */
   warmMs: number
   total: number
 }
@@ -63,19 +64,23 @@ export async function hunt(database: DatabaseHandle, options: { brands: number[]
     return { ms: performance.now() - started, total: page.total }
   }
   for (const filter of filters) {
-    const { total } = await timed({ ...filter, limit: 10 })
+    // a new version of the catalogue makes every remembered count stale, as a product write does
+    await sql`update row_counts set version = version + 1 where table_name = 'products'`.execute(database.db)
+    const first = await timed({ ...filter, limit: 10 })
+    const countingMs = Math.max(0, first.ms - (await timed({ ...filter, limit: 10 })).ms)
+    const total = first.total
     const skips = [...new Set([0, 10_000, Math.floor(total / 2), Math.max(0, total - 10)])].filter((skip) => skip < Math.max(total, 1))
     for (const sort_by of sorts) {
       for (const skip of skips) {
         const query: ProductListQuery = { ...filter, sort_by, skip, limit: 10 }
-        // a new version of the catalogue makes every remembered count stale, as a product write does
-        await sql`update row_counts set version = version + 1 where table_name = 'products'`.execute(database.db)
-        const cold = await timed(query)
         const warm = await timed(query)
-        results.push({ query, coldMs: cold.ms, warmMs: warm.ms, total: cold.total })
+        results.push({ query, coldMs: warm.ms + countingMs, warmMs: warm.ms, total })
+        if (warm.ms > 100) options.log?.(`hunt: ${warm.ms.toFixed(0)} ms for ${describeQuery(query)}`)
       }
     }
-    options.log?.(`hunt: ${JSON.stringify(filter)} (${total.toLocaleString('en')} match) done, ${results.length} requests so far`)
+    options.log?.(
+      `hunt: ${JSON.stringify(filter)} (${total.toLocaleString('en')} match, counted in ${countingMs.toFixed(0)} ms), ${results.length} requests so far`,
+    )
   }
   return results
 }
