@@ -8,6 +8,7 @@ import { PRODUCT_SORT_FIELDS, type ProductListQuery } from '../../src/contract'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db'
 import { seedDatabase } from '../../src/server/db/seed/index'
 import { listProducts } from '../../src/server/domain/product-list'
+import { shortGrams } from '../../src/server/db/migrations/011-short-text-counts'
 import { freshDatabaseUrl } from './helpers'
 
 const PRODUCTS = 3000
@@ -209,6 +210,71 @@ describe('the product list on a seeded catalogue', () => {
       .execute()
   })
 
+  it('keeps the count of every one- and two-character text per field through inserts, updates and deletes', async () => {
+    // lowercased as the database does: SQLite folds ASCII letters only
+    const lower = (value: string) =>
+      database.dialect === 'sqlite' ? value.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : value.toLowerCase()
+    const recount = async () => {
+      const counted = new Map<string, number>()
+      for (const row of await database.db.selectFrom('products').select(TEXT_FIELDS).execute()) {
+        for (const field of TEXT_FIELDS) {
+          const value = row[field]
+          if (!value) continue
+          for (const gram of shortGrams(lower(value))) counted.set(`${field} ${gram}`, (counted.get(`${field} ${gram}`) ?? 0) + 1)
+        }
+      }
+      return counted
+    }
+    const kept = async () =>
+      new Map(
+        (await database.db.selectFrom('text_gram_counts').selectAll().where('products', '<>', 0).execute()).map((r) => [
+          `${r.field} ${r.gram}`,
+          Number(r.products),
+        ]),
+      )
+    expect(await kept()).toEqual(await recount())
+
+    const stamp = new Date().toISOString()
+    const added = await database.db
+      .insertInto('products')
+      .values([
+        { sku: 'ÖL-Qx', description: 'Ölkanne, große', sku_amazon: 'B0ÉÉ', created_at: stamp, updated_at: stamp },
+        { sku: 'zz', description: null, article_number: 'A', created_at: stamp, updated_at: stamp },
+        { sku: 'gone', description: 'Kurz', created_at: stamp, updated_at: stamp },
+      ])
+      .returning('id')
+      .execute()
+    const articleNumber = rows[0].article_number
+    await database.db.updateTable('products').set({ description: 'Tiny ÖLKANNE', sku: null }).where('id', '=', added[0].id).execute()
+    await database.db.updateTable('products').set({ article_number: 'B-ä' }).where('id', '=', rows[0].id).execute()
+    await database.db.deleteFrom('products').where('id', '=', added[2].id).execute()
+    try {
+      const counted = await recount()
+      expect(await kept()).toEqual(counted)
+      // a short filter alone takes its total from the kept counts, and it is the true total
+      for (const [field, text] of [
+        ['description', 'ö'],
+        ['description', 'LK'],
+        ['sku', 'z'],
+        ['article_number', 'b-'],
+        ['sku_amazon', 'qq'],
+        ['sku', 'go'],
+      ] as const) {
+        queries = []
+        const page = await listProducts(database, { [field]: text })
+        expect(
+          queries.filter((q) => /count\(\*\)/.test(q.sql)),
+          `${field}=${text}`,
+        ).toEqual([])
+        expect(page.total, `${field}=${text}`).toBe(counted.get(`${field} ${lower(text)}`) ?? 0)
+      }
+    } finally {
+      await database.db.updateTable('products').set({ article_number: articleNumber }).where('id', '=', rows[0].id).execute()
+      await database.db.deleteFrom('products').where('id', 'in', [added[0].id, added[1].id]).execute()
+    }
+    expect(await kept()).toEqual(await recount())
+  })
+
   it('keeps the sort order across pages: consecutive pages join into the first n', async () => {
     for (const sort_by of ['stock.desc', 'stock.asc', 'description.asc', 'article_number.desc']) {
       for (const extra of [
@@ -316,12 +382,14 @@ describe('indexes behind the list', () => {
     }
   })
 
-  it('filters by one or two characters without the trigram index (which needs three), on SQLite reading the small sort index', async () => {
-    const plans = allPlans(await plansOf({ description: 'qz', limit: 10 }, false))
-    if (database.dialect === 'sqlite') {
-      expect(plans).toContain('USING COVERING INDEX products_description_sort')
-      expect(plans).not.toContain('products_search')
-    } else expect(plans).not.toContain('trgm')
+  it('counts one or two characters alone from the kept counts, and finds them without the trigram index (which needs three)', async () => {
+    const alone = allPlans(await plansOf({ description: 'qz', limit: 10 }, false))
+    expect(alone).toContain('text_gram_counts')
+    expect(alone).not.toMatch(/products_search|trgm/)
+    // one short text and a brand: counted within the brand's index
+    const combined = allPlans(await plansOf({ description: 'qz', brand_id: rows[0].brand_id ?? 1, limit: 10 }, false))
+    expect(combined).toMatch(/products_brand_\w+/)
+    expect(combined).not.toMatch(/products_search|trgm/)
   })
 
   it('counts within a brand through the brand index and looks the text matches up', async () => {

@@ -4,12 +4,14 @@ import type { DatabaseHandle, Dialect } from './index'
 import * as initial from './migrations/001-initial'
 import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
+import * as shortTextCounts from './migrations/011-short-text-counts'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-fast-product-lists': fastProductLists,
   '003-audit': audit,
+  '011-short-text-counts': shortTextCounts,
 }
 
 class ListedMigrations implements MigrationProvider {

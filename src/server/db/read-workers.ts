@@ -16,11 +16,11 @@ export interface ReadWorkers {
 /** What crosses back from a worker: structured cloning keeps an error's message but drops its driver `code`. */
 export type WorkerAnswer = { value: unknown } | { error: { message: string; code?: string } }
 
-/** A worker loads TypeScript as the server does; under a runner without tsx (vitest) it is added. */
-function workerExecArgv(): string[] | undefined {
-  if (process.execArgv.some((arg) => arg.includes('tsx'))) return undefined
-  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
-}
+/**
+ * A worker loads TypeScript as the server does, and nothing else the server was started with (vitest's runner, the
+ * benchmark's preloaded route): the parent's --import of a .ts file would fail in a worker.
+ */
+const workerExecArgv = () => ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url)
 
@@ -38,6 +38,9 @@ export function readWorkers(file: string, threads: number, module: URL = READ_WO
       execArgv: workerExecArgv(),
       // under load the event loop (answers, writes, quick reads) comes first on the shared cores
       niceIncrement: 5,
+    }).on('error', (error: unknown) => {
+      // a worker that dies is replaced by piscina and its read fails on its own; the server goes on
+      console.error('a read worker failed', error)
     }))
   return {
     async run<T>(task: string, arg: unknown): Promise<T> {

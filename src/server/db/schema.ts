@@ -129,6 +129,13 @@ export interface WarehouseStockTable {
 }
 
 /** counts kept by triggers, so a list of everything needs no count(*) over a large table */
+/** how many products contain each text of one or two characters, per searched column (migration 011) */
+export interface TextGramCountsTable {
+  field: string
+  gram: string
+  products: number
+}
+
 export interface RowCountsTable {
   table_name: string
   row_count: number
@@ -164,4 +171,5 @@ export interface Database {
   warehouse_stock: WarehouseStockTable
   row_counts: RowCountsTable
   audit_log: AuditLogTable
+  text_gram_counts: TextGramCountsTable
 }

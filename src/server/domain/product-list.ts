@@ -78,7 +78,14 @@ async function keptCount({ db }: Database): Promise<{ count: number; version: nu
 const rememberedCounts = new WeakMap<DB, Map<string, { version: number; count: number }>>()
 const REMEMBERED_COUNTS = 2000
 
-/** How many products match: the kept count, or a count through the search index and the brand index. */
+/** One text of one or two characters and nothing else: its count is kept (migration 011), no index finds it. */
+const isShortTextAlone = (filter: Filter) =>
+  filter.brandId === undefined && filter.ids === undefined && filter.texts.length === 1 && !usesSearchIndex(filter.texts[0].text)
+
+/**
+ * How many products match: the kept count, the kept count of a short text, or a count through the search index
+ * and the brand index.
+ */
 async function countProducts(database: Database, filter: Filter, kept: { count: number; version: number }): Promise<number> {
   const { db, dialect } = database
   if (!isFiltered(filter)) return kept.count
@@ -89,7 +96,16 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   if (known?.version === kept.version) return known.count
 
   let count: number
-  if (
+  if (isShortTextAlone(filter)) {
+    const [{ field, text }] = filter.texts
+    const row = await db
+      .selectFrom('text_gram_counts')
+      .select('products')
+      .where('field', '=', field)
+      .where('gram', '=', sql<string>`lower(${text})`)
+      .executeTakeFirst()
+    count = Number(row?.products ?? 0)
+  } else if (
     dialect === 'sqlite' &&
     filter.brandId === undefined &&
     filter.ids === undefined &&

@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import { dialectOf, openDatabase, type DB } from '../index'
 import { migrateToLatest } from '../migrate'
+import { rebuildTextGramCounts } from '../migrations/011-short-text-counts'
 import { checkLedger } from '../../domain/ledger'
 import { Catalogue, emptyProductRows, type CatalogueOptions } from './catalogue'
 import type { BulkTarget, Step } from './bulk'
@@ -95,6 +96,10 @@ export async function seedDatabase(url: string, options: SeedOptions, progress: 
   const fullLedgerCheck = options.fullLedgerCheck ?? options.mutations <= 1_000_000
   const database = openDatabase(url)
   try {
+    // the load skipped the triggers that keep them
+    const recount = () => rebuildTextGramCounts(database.db)
+    if (progress.step) await progress.step('short text counts', recount)
+    else await recount()
     const check = () => verify(database.db, options, fullLedgerCheck)
     if (progress.step) await progress.step(fullLedgerCheck ? 'ledger check (every level)' : 'ledger check (totals)', check)
     else await check()
