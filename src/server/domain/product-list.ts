@@ -1,6 +1,7 @@
 // The products list at a million products, each step answered by an index. With nothing to filter and an indexed
 // sort, the page is a walk of the sort index read beside the kept count. Otherwise:
-//  1. the count: through the search index, the brand index or both (remembered until the catalogue changes);
+//  1. the count: kept for one short text (migration 011), else through the search index, the brand index or both
+//     (remembered until the catalogue changes); a page past half of the count is read from the end;
 //  2. the ids of the page, by the cheaper of two plans for that count (see pageIds): walk the sort's index and test
 //     each row until the page is full, or find every match through the filter's index and sort them; the stock of
 //     one warehouse is walked in three runs (above zero, none or zero there, below zero), because most products
@@ -301,8 +302,8 @@ async function pageIds(
   const runs = byWarehouseStock
     ? warehouseStockRuns(database.db, warehouseId, sort.direction, tests)
     : [sortRun(database.db, sort, tests, brandLeads ? filter.brandId : undefined)]
-  // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (filter.ids) return findAndSort(database, filter, sort, warehouseId, offset, limit)
+  // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
   const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected))
