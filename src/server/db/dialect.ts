@@ -28,3 +28,17 @@ export function searchIndexMatch(texts: readonly { field: string; text: string }
   const query = texts.map(({ field, text }) => `${field} : "${text.replace(/"/g, '""')}"`).join(' AND ')
   return sql<SqlBool>`products_search match ${query}`
 }
+
+/**
+ * SQLite: `products.<field>` contains the two ASCII characters `text`, ignoring case, found through the trigram
+ * index: the trigrams holding them are `text` followed or preceded by a character the column has (the kept
+ * one-character counts of migration 011 list those), and a value of just these two characters has no trigram.
+ */
+export function twoCharacterMatch(field: string, text: string, id: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const quoted = text.replace(/"/g, '""')
+  const other = sql`replace(gram, '"', '""')`
+  const phrases = sql`(select ${field} || ' : (' || group_concat('"' || ${quoted} || ${other} || '" OR "' || ${other} || ${quoted} || '"', ' OR ') || ')'
+    from text_gram_counts where field = ${field} and length(gram) = 1 and products > 0)`
+  return sql<SqlBool>`(${id} in (select rowid from products_search where products_search match ${phrases})
+    or lower(${sql.ref(`products.${field}`)}) = lower(${text}))`
+}

@@ -10,7 +10,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
-import { containsText, searchIndexMatch, usesSearchIndex } from '../db/dialect'
+import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
 import { paging, parseSort, type Sort } from '../routes/lists'
 import { toProductSummary } from './products'
 
@@ -59,8 +59,11 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): Raw
   const id = filter.brandId === undefined ? sql`products.id` : sql`+products.id`
   if (searched.length > 0) found.push(sql<SqlBool>`${id} in (select rowid from products_search where ${searchIndexMatch(searched)})`)
   for (const { field, text } of filter.texts) {
+    if (searched.some((s) => s.field === field)) continue
+    // two ASCII characters are found through the trigrams that hold them: no scan of every product
+    if (use === 'find' && [...text].length === 2 && isAscii(text)) found.push(twoCharacterMatch(field, text, id))
     // lower() changes nothing LIKE sees, and lets a scan read the small lower(column) sort index instead of the rows
-    if (!searched.some((s) => s.field === field)) found.push(containsText(dialect, sql`lower(${sql.ref(`products.${field}`)})`, text))
+    else found.push(containsText(dialect, sql`lower(${sql.ref(`products.${field}`)})`, text))
   }
   return found
 }
