@@ -386,11 +386,11 @@ describe('indexes behind the list', () => {
     const alone = allPlans(await plansOf({ description: 'qz', limit: 10 }, false))
     expect(alone).toContain('text_gram_counts')
     expect(alone).not.toMatch(/products_search|trgm/)
-    // with a brand: counted within the brand's index, the two characters looked up in the trigram index (SQLite)
+    // with a brand: counted within the brand's index, the two characters looked up in the trigram index (SQLite;
+    // PostgreSQL's planner weighs the pg_trgm index against reading the brand's rows)
     const combined = allPlans(await plansOf({ description: 'qz', brand_id: rows[0].brand_id ?? 1, limit: 10 }, false))
     expect(combined).toMatch(/products_brand_\w+/)
     if (database.dialect === 'sqlite') expect(combined).toMatch(/products_search VIRTUAL TABLE INDEX \d+:M/)
-    else expect(combined).not.toContain('trgm')
   })
 
   it('counts within a brand through the brand index and looks the text matches up', async () => {

@@ -30,15 +30,24 @@ export function searchIndexMatch(texts: readonly { field: string; text: string }
 }
 
 /**
- * SQLite: `products.<field>` contains the two ASCII characters `text`, ignoring case, found through the trigram
- * index: the trigrams holding them are `text` followed or preceded by a character the column has (the kept
- * one-character counts of migration 011 list those), and a value of just these two characters has no trigram.
+ * `products.<field>` contains the two characters `text`, ignoring case, found through the trigram index: the value
+ * holds one of `trigrams` (the text followed or preceded by a character of the column), or is just the text.
+ * SQLite asks FTS5 for any of them; PostgreSQL's pg_trgm index answers `ilike any` of them.
  */
-export function twoCharacterMatch(field: string, text: string, id: RawBuilder<unknown>): RawBuilder<SqlBool> {
-  const quoted = text.replace(/"/g, '""')
-  const other = sql`replace(gram, '"', '""')`
-  const phrases = sql`(select ${field} || ' : (' || group_concat('"' || ${quoted} || ${other} || '" OR "' || ${other} || ${quoted} || '"', ' OR ') || ')'
-    from text_gram_counts where field = ${field} and length(gram) = 1 and products > 0)`
-  return sql<SqlBool>`(${id} in (select rowid from products_search where products_search match ${phrases})
-    or lower(${sql.ref(`products.${field}`)}) = lower(${text}))`
+export function twoCharacterMatch(
+  dialect: Dialect,
+  field: string,
+  text: string,
+  trigrams: readonly string[],
+  id: RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
+  const column = sql.ref(`products.${field}`)
+  const whole = sql<SqlBool>`lower(${column}) = lower(${text})`
+  if (trigrams.length === 0) return whole
+  if (dialect === 'postgres') {
+    const patterns = trigrams.map((t) => `%${t.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+    return sql<SqlBool>`(${column} ilike any (${patterns}::text[]) or ${whole})`
+  }
+  const query = `${field} : (${trigrams.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`
+  return sql<SqlBool>`(${id} in (select rowid from products_search where products_search match ${query}) or ${whole})`
 }

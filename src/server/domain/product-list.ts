@@ -21,7 +21,8 @@ type TextField = (typeof TEXT_FILTERS)[number]
 const TEXT_SORTS: readonly string[] = TEXT_FILTERS
 
 interface Filter {
-  texts: { field: TextField; text: string }[]
+  /** `trigrams`: for a text of two characters, the trigrams that hold it (see withTrigrams) */
+  texts: { field: TextField; text: string; trigrams?: string[] }[]
   brandId?: number
   /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
   ids?: number[]
@@ -53,19 +54,52 @@ const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
 function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): RawBuilder<SqlBool>[] {
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
-  if (dialect === 'postgres') return [...found, ...filter.texts.map(({ field, text }) => containsText(dialect, `products.${field}`, text))]
+  if (dialect === 'postgres')
+    return [
+      ...found,
+      ...filter.texts.map(({ field, text, trigrams }) =>
+        use === 'find' && trigrams
+          ? twoCharacterMatch(dialect, field, text, trigrams, sql`products.id`)
+          : containsText(dialect, `products.${field}`, text),
+      ),
+    ]
   const searched = filter.texts.filter(({ text }) => usesSearchIndex(text) && (use === 'find' || !isAscii(text)))
   // with a brand, its index leads and the matches are only looked up (`+` keeps SQLite from leading with them)
   const id = filter.brandId === undefined ? sql`products.id` : sql`+products.id`
   if (searched.length > 0) found.push(sql<SqlBool>`${id} in (select rowid from products_search where ${searchIndexMatch(searched)})`)
-  for (const { field, text } of filter.texts) {
+  for (const { field, text, trigrams } of filter.texts) {
     if (searched.some((s) => s.field === field)) continue
-    // two ASCII characters are found through the trigrams that hold them: no scan of every product
-    if (use === 'find' && [...text].length === 2 && isAscii(text)) found.push(twoCharacterMatch(field, text, id))
+    // two characters are found through the trigrams that hold them: no scan of every product
+    if (use === 'find' && trigrams) found.push(twoCharacterMatch(dialect, field, text, trigrams, id))
     // lower() changes nothing LIKE sees, and lets a scan read the small lower(column) sort index instead of the rows
     else found.push(containsText(dialect, sql`lower(${sql.ref(`products.${field}`)})`, text))
   }
   return found
+}
+
+/**
+ * Gives each text of two characters the trigrams that hold it: the text before or after each character its column
+ * has (kept by migration 011), so the trigram index can find it. On SQLite only ASCII texts: FTS5 folds the case
+ * of every letter, LIKE only of ASCII ones.
+ */
+async function withTrigrams({ db, dialect }: Database, filter: Filter): Promise<Filter> {
+  const two = filter.texts.filter(({ text }) => [...text].length === 2 && (dialect === 'postgres' || isAscii(text)))
+  if (two.length === 0) return filter
+  const characters = await db
+    .selectFrom('text_gram_counts')
+    .select(['field', 'gram'])
+    .where(
+      'field',
+      'in',
+      two.map((t) => t.field),
+    )
+    .where(sql`length(gram)`, '=', 1)
+    .where('products', '>', 0)
+    .execute()
+  const trigramsOf = ({ field, text }: { field: TextField; text: string }) => [
+    ...new Set(characters.filter((c) => c.field === field).flatMap((c) => [text + c.gram, c.gram + text])),
+  ]
+  return { ...filter, texts: filter.texts.map((t) => (two.includes(t) ? { ...t, trigrams: trigramsOf(t) } : t)) }
 }
 
 /** The kept number of products, and the version of what the list filters on. */
@@ -95,7 +129,8 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   if (!isFiltered(filter)) return kept.count
   const remembered = rememberedCounts.get(db) ?? new Map<string, { version: number; count: number }>()
   rememberedCounts.set(db, remembered)
-  const key = JSON.stringify(filter)
+  // the trigrams follow from the texts
+  const key = JSON.stringify({ ...filter, texts: filter.texts.map(({ field, text }) => ({ field, text })) })
   const known = remembered.get(key)
   if (known?.version === kept.version) return known.count
 
@@ -384,12 +419,13 @@ export async function listProducts(database: Database, query: ProductListQuery):
   }
 
   const kept = await keptCount(database)
-  const total = await countProducts(database, filter, kept)
+  const searchable = await withTrigrams(database, filter)
+  const total = await countProducts(database, searchable, kept)
   if (offset >= total) return { items: [], total }
   const page = fromNearerEnd(sort, offset, limit, total)
   const ids = unfiltered
     ? await unfilteredPageIds(database, page)
-    : await pageIds(database, filter, page.sort, warehouseId, page.offset, page.limit, total, kept.count).then((found) =>
+    : await pageIds(database, searchable, page.sort, warehouseId, page.offset, page.limit, total, kept.count).then((found) =>
         page.mirrored ? found.reverse() : found,
       )
   if (ids.length === 0) return { items: [], total }
