@@ -8,6 +8,7 @@ import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { openDatabase } from '../src/server/db'
+import { migrateToLatest } from '../src/server/db/migrate'
 import { Random } from '../src/server/db/seed/random'
 import { listProducts } from '../src/server/domain/product-list'
 import { checkLedger } from '../src/server/domain/ledger'
@@ -47,6 +48,9 @@ const show = (m: Measurement) =>
 
 const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url'], reseed: values.reseed })
 const database = openDatabase(url)
+// a database seeded by older code gets the migrations the hunt's queries need (the server would apply them later)
+const migrated = await migrateToLatest(database)
+if (migrated.length > 0) console.log(`migrated: ${migrated.join(', ')}`)
 const data = await benchData(database)
 const huntStarted = performance.now()
 const hunted = values['skip-hunt'] ? undefined : await hunt(database, { brands: data.brands, warehouseId: data.warehouseId, log })
