@@ -10,6 +10,8 @@ const ConfigSchema = Type.Object({
   DATABASE_WAIT: Type.Integer({ minimum: 0, default: 30 }),
   /** PostgreSQL: connections this server keeps at most (a third of them for slow list reads) */
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 1000, default: 10 }),
+  /** SQLite: worker threads that run the product list beside the server's own connection */
+  DATABASE_READ_WORKERS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   /** where the generated secret, the mail outbox and the default SQLite file live */
   DATA_DIR: Type.String({ default: 'data' }),
   SECRET: Type.Optional(Type.String({ minLength: 32 })),

@@ -12,7 +12,7 @@ import { ensureFirstSuperuser } from './domain/users'
 import { randomPassword } from './domain/passwords'
 
 const config = loadConfig()
-const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
+const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, readWorkers: config.DATABASE_READ_WORKERS })
 const app = await buildApp({
   config,
   database,

@@ -49,8 +49,11 @@ export interface OpenOptions {
 }
 
 export const DEFAULT_POOL_SIZE = 10
-/** SQLite: one worker per core of the machine this was measured on; more only queue for the same two cores */
-const DEFAULT_READ_WORKERS = 2
+/**
+ * SQLite: one worker keeps the event loop free, and on two cores the loop and it already use both; each worker adds
+ * about 30 MB (DATABASE_READ_WORKERS, for bigger machines).
+ */
+export const DEFAULT_READ_WORKERS = 1
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   return dialectOf(url) === 'postgres' ? openPostgres(url, options) : openSqlite(url.slice('sqlite:'.length), options)
@@ -89,6 +92,8 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
 export function openSqliteReader(file: string): { db: DB; dialect: Dialect } {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true })
   sqlite.pragma('busy_timeout = 5000')
+  // the operating system caches the file for every connection; each worker keeps a smaller cache of its own
+  sqlite.pragma('cache_size = -4000')
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }) }), dialect: 'sqlite' }
 }
 
