@@ -50,8 +50,10 @@ const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
  * (for text of three characters or more); to `test` rows met on a walk of a sort index, a LIKE on the row is
  * cheaper than asking the search index, and gives the same answer for ASCII text (LIKE folds only ASCII case).
  * PostgreSQL's ILIKE serves both: its planner uses the pg_trgm indexes where they help.
+ * A walk of a text sort (`sortField`) carries that text's lowercase as its key: testing it there reads no row.
  */
-function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): RawBuilder<SqlBool>[] {
+function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sortField?: string): RawBuilder<SqlBool>[] {
+  const column = (field: TextField) => (field === sortField ? sql.ref('products.sort_key') : sql.ref(`products.${field}`))
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
   if (dialect === 'postgres')
@@ -60,7 +62,7 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): Raw
       ...filter.texts.map(({ field, text, trigrams }) =>
         use === 'find' && trigrams
           ? twoCharacterMatch(dialect, field, text, trigrams, sql`products.id`)
-          : containsText(dialect, `products.${field}`, text),
+          : containsText(dialect, column(field), text),
       ),
     ]
   const searched = filter.texts.filter(({ text }) => usesSearchIndex(text) && (use === 'find' || !isAscii(text)))
@@ -72,7 +74,7 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test'): Raw
     // two characters are found through the trigrams that hold them: no scan of every product
     if (use === 'find' && trigrams) found.push(twoCharacterMatch(dialect, field, text, trigrams, id))
     // lower() changes nothing LIKE sees, and lets a scan read the small lower(column) sort index instead of the rows
-    else found.push(containsText(dialect, sql`lower(${sql.ref(`products.${field}`)})`, text))
+    else found.push(containsText(dialect, field === sortField ? column(field) : sql`lower(${column(field)})`, text))
   }
   return found
 }
@@ -229,17 +231,28 @@ function run(
  * A filtered walk tests the products' columns; an exact walk (no window) needs only the ids, which PostgreSQL then
  * reads from the index alone instead of visiting every row it skips.
  */
-const columnsWalked = (window?: number) => (window === undefined ? sql`products.id as id` : sql`products.*`)
+const columnsWalked = (window?: number, columns?: readonly string[]) =>
+  window === undefined
+    ? sql`products.id as id`
+    : columns === undefined
+      ? sql`products.*`
+      : sql.join([sql`products.id as id`, ...columns.map((c) => sql.ref(`products.${c}`))])
+
+/** The columns a filtered walk of `sort` carries for its tests: a test of the sort's own text reads the key instead. */
+const columnsTested = (filter: Filter, sort: Sort) => [
+  ...(filter.brandId === undefined ? [] : ['brand_id']),
+  ...filter.texts.filter(({ field }) => !(TEXT_SORTS.includes(sort.field) && field === sort.field)).map(({ field }) => field),
+]
 
 /** Sorts that also have a (brand_id, key, id) index, so a walk within one brand reads only that brand's products. */
 const BRAND_SORT_INDEXED: readonly string[] = ['created_at', 'article_number', 'stock', 'id']
 
 /** Products in the order of a sort index, within one brand when `brandId` is given (then a brand sort index leads). */
-function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: number): Run {
+function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: number, columns?: readonly string[]): Run {
   const dir = sql.raw(sort.direction)
   const inBrand = brandId === undefined ? sql`` : sql`where products.brand_id = ${brandId}`
   const walked = (window?: number) =>
-    sql`select ${columnsWalked(window)}, ${sortKey(sort)} as sort_key from products ${inBrand} order by sort_key ${ordered(sort.direction)}, products.id ${dir} ${limited(window)}`
+    sql`select ${columnsWalked(window, columns)}, ${sortKey(sort)} as sort_key from products ${inBrand} order by sort_key ${ordered(sort.direction)}, products.id ${dir} ${limited(window)}`
   return run(db, walked, sort.direction, tests, true, sql`from products ${inBrand}`)
 }
 
@@ -318,6 +331,12 @@ const MIN_WINDOW = 200
 const FIND_COST = 4
 
 /**
+ * The same for a walk that reads only its index (SQLite: the test is on the sort's own text): measured at a million
+ * products, 177,000 rows walked in 25 ms, 226,000 matches found and sorted in 241 ms.
+ */
+const FIND_COST_COVERED = 8
+
+/**
  * The ids of one page in the order asked. Walking the sort order costs about `expected` rows if matches are spread
  * evenly; finding and sorting costs about `total` times FIND_COST. A filtered walk is tried only when it looks
  * clearly cheaper, and is bounded to four times `expected`: when matches cluster late in the sort order, the failed
@@ -336,16 +355,26 @@ async function pageIds(
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
   const tested: Filter = brandLeads ? { texts: filter.texts } : filter
-  const tests = conditions(database.dialect, tested, 'test')
   const runs = byWarehouseStock
-    ? warehouseStockRuns(database.db, warehouseId, sort.direction, tests)
-    : [sortRun(database.db, sort, tests, brandLeads ? filter.brandId : undefined)]
+    ? warehouseStockRuns(database.db, warehouseId, sort.direction, conditions(database.dialect, tested, 'test'))
+    : [
+        sortRun(
+          database.db,
+          sort,
+          conditions(database.dialect, tested, 'test', TEXT_SORTS.includes(sort.field) ? sort.field : undefined),
+          brandLeads ? filter.brandId : undefined,
+          columnsTested(tested, sort),
+        ),
+      ]
   if (filter.ids) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
-  const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected))
-  if (window >= total * FIND_COST) return findAndSort(database, filter, sort, warehouseId, offset, limit)
+  const findCost =
+    database.dialect === 'sqlite' && !byWarehouseStock && columnsTested(tested, sort).length === 0 ? FIND_COST_COVERED : FIND_COST
+  // a walk that reads its index only may go as far as finding would cost
+  const window = Math.max(MIN_WINDOW, 4 * Math.ceil(expected), findCost === FIND_COST_COVERED ? total * findCost : 0)
+  if (4 * expected >= total * findCost) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   return (await walkRuns(runs, offset, limit, window)) ?? findAndSort(database, filter, sort, warehouseId, offset, limit)
 }
 
