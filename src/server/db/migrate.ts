@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial'
 import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
 import * as shortTextCounts from './migrations/011-short-text-counts'
+import * as coveringTextSorts from './migrations/012-covering-text-sorts'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, DialectMigration> = {
   '002-fast-product-lists': fastProductLists,
   '003-audit': audit,
   '011-short-text-counts': shortTextCounts,
+  '012-covering-text-sorts': coveringTextSorts,
 }
 
 class ListedMigrations implements MigrationProvider {
