@@ -261,18 +261,31 @@ function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: num
  * zero and below zero from the (warehouse_id, amount, product_id) index, and between them the products (by id) with
  * no stock there, which are most of them.
  */
-function warehouseStockRuns(db: DB, warehouseId: number, direction: Sort['direction'], tests: RawBuilder<SqlBool>[]): Run[] {
+function warehouseStockRuns(
+  db: DB,
+  warehouseId: number,
+  direction: Sort['direction'],
+  tests: RawBuilder<SqlBool>[],
+  columns: readonly string[],
+): Run[] {
   const dir = sql.raw(direction)
+  // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
+  // and the walk stops at the page (joined after it, they were all joined and then sorted again)
+  const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
   const stocked = (sign: '>' | '<'): Run => {
-    const where = sql`where warehouse_id = ${warehouseId} and amount ${sql.raw(sign)} 0`
+    const where = sql`where warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`
     const walked = (window?: number) =>
-      sql`select product_id as id, amount as sort_key from warehouse_stock ${where} order by sort_key ${dir}, id ${dir} ${limited(window)}`
-    return run(db, walked, direction, tests, false, sql`from warehouse_stock ${where}`)
+      window === undefined
+        ? sql`select product_id as id, amount as sort_key from warehouse_stock ${where} order by sort_key ${dir}, id ${dir}`
+        : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
+            from warehouse_stock join products on products.id = warehouse_stock.product_id ${where}
+            order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
+    return run(db, walked, direction, tests, true, sql`from warehouse_stock ${where}`)
   }
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
     and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
   const walkedZeros = (window?: number) =>
-    sql`select ${columnsWalked(window)}, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
+    sql`select ${columnsWalked(window, columns)}, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
   const zeros = run(db, walkedZeros, direction, tests, true, sql`from products ${noStockHere}`)
   return direction === 'desc' ? [stocked('>'), zeros, stocked('<')] : [stocked('<'), zeros, stocked('>')]
 }
@@ -359,7 +372,13 @@ async function pageIds(
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
   const tested: Filter = brandLeads ? { texts: filter.texts } : filter
   const runs = byWarehouseStock
-    ? warehouseStockRuns(database.db, warehouseId, sort.direction, conditions(database.dialect, tested, 'test'))
+    ? warehouseStockRuns(
+        database.db,
+        warehouseId,
+        sort.direction,
+        conditions(database.dialect, tested, 'test'),
+        columnsTested(tested, sort),
+      )
     : [
         sortRun(
           database.db,
