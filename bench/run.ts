@@ -67,6 +67,8 @@ const chosen = [...scenarios(data), ...worstCaseScenarios(data), slowestScenario
 const mutationsBefore = Number((await sql<{ n: number }>`select count(*) as n from stock_mutations`.execute(database.db)).rows[0].n)
 const loadBefore = os.loadavg()[0]
 const started = new Date()
+// the code measured: taken now, as commits made while a long run goes on are not in it
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()
 
 log(`${kind}, ${products.toLocaleString('en')} products: reading the database into the cache`)
 await warmCache(url)
@@ -152,7 +154,7 @@ const run: RunResult = {
   mutations: mutationsBefore,
   seconds,
   started,
-  commit: execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim(),
+  commit,
   load: [loadBefore, os.loadavg()[0]],
   constant,
   scenarios: results,

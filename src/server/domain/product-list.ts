@@ -44,6 +44,7 @@ const SUMMARY_COLUMNS = [
 
 const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
+const isWordy = (text: string) => /^[\p{L}\p{N}]*$/u.test(text)
 
 /**
  * The filter as SQL conditions on `products`. To `find` rows, SQLite goes through the trigram search index
@@ -82,10 +83,11 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
 /**
  * Gives each text of two characters the trigrams that hold it: the text before or after each character its column
  * has (kept by migration 011), so the trigram index can find it. On SQLite only ASCII texts: FTS5 folds the case
- * of every letter, LIKE only of ASCII ones.
+ * of every letter, LIKE only of ASCII ones. On PostgreSQL only letters and digits: pg_trgm reads a space or a
+ * dash as the edge of a word, and the trigrams it then looks up match most products (`description= t`: 3.4 s).
  */
 async function withTrigrams({ db, dialect }: Database, filter: Filter): Promise<Filter> {
-  const two = filter.texts.filter(({ text }) => [...text].length === 2 && (dialect === 'postgres' || isAscii(text)))
+  const two = filter.texts.filter(({ text }) => [...text].length === 2 && (dialect === 'postgres' ? isWordy(text) : isAscii(text)))
   if (two.length === 0) return filter
   const characters = await db
     .selectFrom('text_gram_counts')
