@@ -431,6 +431,16 @@ async function unfilteredPageIds({ db }: Database, { sort, offset, limit, mirror
 }
 
 /**
+ * A page that one walk of a sort index answers at once, beside the kept count: nothing filters, the order is not a
+ * warehouse's stock, and the page starts within the first DEEP_PAGE rows. Any other list may take a while.
+ */
+export function isQuickList(query: ProductListQuery): boolean {
+  const filtered = TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined
+  const byWarehouseStock = query.warehouse_id !== undefined && parseSort(query.sort_by, DEFAULT_PRODUCT_SORT).field === 'stock'
+  return !filtered && !byWarehouseStock && (query.skip ?? 0) < DEEP_PAGE
+}
+
+/**
  * One page of products and the count of all that match. With `warehouse_id`, `stock` is the stock in that
  * warehouse (0 where it has none) and sorting by stock uses it. Text sorts ignore case; empty values sort last
  * ascending (first descending) on both databases; ties are broken by id.

@@ -1,6 +1,7 @@
 // The reads that can take long enough to hold up others, by name, so a worker thread can run them (db/read-workers.ts).
+import type { ProductListQuery, ProductPage } from '../../contract'
 import type { DatabaseHandle } from '../db'
-import { listProducts } from './product-list'
+import { isQuickList, listProducts } from './product-list'
 
 export const slowReadTasks = { listProducts }
 export type SlowReadTask = keyof typeof slowReadTasks
@@ -14,4 +15,12 @@ export function slowRead<K extends SlowReadTask>(
 ): ReturnType<Tasks[K]> {
   if (slowReads.workers) return slowReads.workers.run(task, arg) as ReturnType<Tasks[K]>
   return slowReadTasks[task](slowReads.database, arg) as ReturnType<Tasks[K]>
+}
+
+/**
+ * The product list: a page the sort index answers at once is read here (a hop to a worker and back would cost more
+ * than it, and one worker would queue them all); any other where slow reads run.
+ */
+export function productList(database: DatabaseHandle, query: ProductListQuery): Promise<ProductPage> {
+  return isQuickList(query) ? listProducts(database, query) : slowRead(database, 'listProducts', query)
 }
