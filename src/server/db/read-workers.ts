@@ -38,8 +38,9 @@ export function readWorkers(file: string, threads: number, module: URL = READ_WO
       execArgv: workerExecArgv(),
       // under load the event loop (answers, writes, quick reads) comes first on the shared cores
       niceIncrement: 5,
-      // a read answers one page: a small heap each keeps the server within its memory (issue 5: under 300 MB)
-      resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
+      // a read answers one page: a small heap keeps the server within its memory (issue 5: under 300 MB; with 48 MB
+      // and 8 MB it peaked at 336 MB under the bench, with these 235 MB after the slowest lists)
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
     }).on('error', (error: unknown) => {
       // a worker that dies is replaced by piscina and its read fails on its own; the server goes on
       console.error('a read worker failed', error)
