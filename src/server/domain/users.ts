@@ -1,12 +1,11 @@
 // Users as the API shows them, and the sessions their tokens stand for.
 import { randomUUID } from 'node:crypto'
-import type { Selectable } from 'kysely'
 import type { User } from '../../contract'
 import type { DB } from '../db'
-import type { UsersTable } from '../db/schema'
+import type { UserRow } from '../db/repositories/users'
 import { hashPassword } from './passwords'
 
-export type UserRow = Selectable<UsersTable>
+export type { UserRow }
 
 export function toUser(row: UserRow): User {
   return {

@@ -1,6 +1,7 @@
 // fastapi-users compatible authentication: login/logout, registration, verification, password reset.
 // Answers never tell whether an address has an account: the same status, and the mail work happens after the answer.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
 import { badRequest, HttpError } from '../http-errors'
@@ -9,7 +10,7 @@ import { checkPassword, hashPassword } from '../domain/passwords'
 import { endAllSessions, findUserByEmail, insertUser, toUser, type UserRow } from '../domain/users'
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_SECONDS } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
-import { now } from './lists'
+import { now } from '../db/clock'
 
 export interface AuthRouteOptions {
   publicUrl: string
@@ -20,7 +21,7 @@ const tags = ['auth']
 const publicRoute = { auth: 'public' as const }
 const Accepted = { 202: Type.Null() }
 
-export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
+const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
@@ -41,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
     },
     async (request, reply) => {
-      const { username, password } = request.body as LoginForm
+      const { username, password } = request.body
       const user = await findUserByEmail(app.db, username)
       const valid = await checkPassword(user?.hashed_password, password)
       if (!user || !valid || !user.is_active) return reply.code(400).send({ detail: AUTH_ERRORS.LOGIN_BAD_CREDENTIALS })
@@ -51,7 +52,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post('/auth/jwt/logout', { schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
     await app.db.deleteFrom('sessions').where('id', '=', request.sessionId!).execute()
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 
   app.post(
@@ -63,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
           detail: 'Registration is closed. Ask an administrator to make an account for you.',
           code: 'REGISTRATION_CLOSED',
         })
-      const body = request.body as UserCreate
+      const body = request.body
       try {
         // registration never grants flags, whatever the body says
         const row = await insertUser(app.db, body, { is_active: true, is_verified: false, is_superuser: false, needs_password: false })
@@ -79,7 +80,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     '/auth/request-verify-token',
     { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
-      const { email } = request.body as EmailBody
+      const { email } = request.body
       app.mailer.later(
         'verification mail',
         async () => {
@@ -96,7 +97,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     '/auth/verify',
     { config: publicRoute, schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } } },
     async (request) => {
-      const { token } = request.body as TokenBody
+      const { token } = request.body
       const user = await consumeAccountToken(app.db, token, 'verify', (candidate) =>
         candidate.is_verified ? badRequest(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
       )
@@ -115,7 +116,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     '/auth/forgot-password',
     { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
-      const { email } = request.body as EmailBody
+      const { email } = request.body
       app.mailer.later(
         'password reset mail',
         async () => {
@@ -137,7 +138,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } },
     },
     async (request) => {
-      const { token, password } = request.body as ResetPasswordBody
+      const { token, password } = request.body
       const user = await consumeAccountToken(app.db, token, 'reset')
       if (!user) throw badRequest(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
       request.auditSubject = user.id
@@ -152,3 +153,5 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     },
   )
 }
+
+export default plugin

@@ -1,72 +1,75 @@
 // Organizations, and the two views of them the product screens pick from: suppliers and sellers.
-import { sql } from 'kysely'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate, type ListQuery } from '../../contract'
-import { conflict } from '../http-errors'
-import { now } from './lists'
-import { createNamed, listNamed, registerNamedResource, type NamedResource } from './named-resource'
+import type { Organization as OrganizationItem } from '../../contract'
+import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate } from '../../contract'
+import { organizationRepository, type OrganizationRole, type OrganizationRow } from '../db/repositories/organizations'
+import { createNamed, deleteNamed, findNamed, organizationRecords, updateNamed } from '../domain/named-records'
+import { namedRouteSchemas } from './named-resource'
+import { withTotalCount } from './lists'
 
-const toOrganization = (row: Record<string, unknown>) => ({
+const toOrganization = (row: OrganizationRow): OrganizationItem => ({
   ...row,
   is_seller: Boolean(row.is_seller),
   is_supplier: Boolean(row.is_supplier),
 })
 
-const organizations: NamedResource = {
-  path: '/orgs',
-  tag: 'organizations',
-  table: 'organizations',
-  nameColumn: 'org_name',
-  label: 'Organization',
-  schemas: { item: Organization, create: OrganizationCreate, update: OrganizationUpdate, listQuery: OrganizationListQuery },
-  defaultSort: 'org_name.asc',
-  toApi: toOrganization,
-  async refusesDeletion(db, row) {
-    // a product that has the organization as supplier and as seller counts once
-    const { count } = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where((eb) =>
-        eb.or([
-          eb('supplier_id', '=', row.id),
-          eb('id', 'in', eb.selectFrom('product_sellers').select('product_id').where('seller_id', '=', row.id)),
-        ]),
-      )
-      .executeTakeFirstOrThrow()
-    const n = Number(count)
-    if (n === 0) return undefined
-    return conflict(
-      'ORGANIZATION_IN_USE',
-      `Organization "${row.org_name}" is used by ${n} product${n === 1 ? '' : 's'} as supplier or seller and cannot be deleted.`,
-      { name: String(row.org_name), count: n },
-    )
-  },
-}
+const schema = namedRouteSchemas('organizations', {
+  item: Organization,
+  create: OrganizationCreate,
+  update: OrganizationUpdate,
+  listQuery: OrganizationListQuery,
+})
+const roleSchemas = (tag: string) => ({
+  list: { tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } },
+  create: { tags: [tag], body: SupplierCreate, response: { 200: Organization, 201: Organization } },
+})
+const ROLES = [
+  { path: '/suppliers/', role: 'is_supplier', schema: roleSchemas('suppliers') },
+  { path: '/sellers/', role: 'is_seller', schema: roleSchemas('sellers') },
+] as const satisfies readonly { path: string; role: OrganizationRole; schema: unknown }[]
 
-export default async function organizationRoutes(app: FastifyInstance) {
-  registerNamedResource(app, organizations)
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/orgs/', { schema: schema.list }, async (request, reply) => {
+    const { rows, total } = await organizationRepository.list(app.dialect, app.db, request.query)
+    withTotalCount(reply, total)
+    return rows.map(toOrganization)
+  })
 
-  const listSchema = (tag: string) => ({ tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } })
-  app.get('/suppliers/', { schema: listSchema('suppliers') }, (request, reply) =>
-    listNamed(app, organizations, request.query as ListQuery, reply, (qb) => qb.where('is_supplier', '=', true)),
+  app.get('/orgs/:id', { schema: schema.read }, async (request) =>
+    toOrganization(await findNamed(app.db, organizationRecords, request.params.id)),
   )
-  app.get('/sellers/', { schema: listSchema('sellers') }, (request, reply) =>
-    listNamed(app, organizations, request.query as ListQuery, reply, (qb) => qb.where('is_seller', '=', true)),
+
+  app.post('/orgs/', { schema: schema.create }, async (request, reply) =>
+    reply.code(201).send(toOrganization(await createNamed(app.db, organizationRecords, request.body))),
   )
-  // A name that already exists is that organization taking on the role, not a duplicate.
-  const createWithRole = (role: 'is_supplier' | 'is_seller') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const name = (request.body as SupplierCreate).org_name.trim()
-    const existing = await app.db
-      .updateTable('organizations')
-      .set({ [role]: true, updated_at: now() })
-      .where(sql`lower(org_name)`, '=', name.toLowerCase())
-      .returningAll()
-      .executeTakeFirst()
-    if (existing) return reply.code(200).send(toOrganization(existing))
-    return reply.code(201).send(await createNamed(app, organizations, { org_name: name, [role]: true }))
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/orgs/:id',
+    schema: schema.update,
+    handler: async (request) => toOrganization(await updateNamed(app.db, organizationRecords, request.params.id, request.body)),
+  })
+
+  app.delete('/orgs/:id', { schema: schema.delete }, async (request, reply) => {
+    await deleteNamed(app.db, organizationRecords, request.params.id)
+    return reply.code(204).send(null)
+  })
+
+  for (const { path, role, schema } of ROLES) {
+    app.get(path, { schema: schema.list }, async (request, reply) => {
+      const { rows, total } = await organizationRepository.list(app.dialect, app.db, request.query, role)
+      withTotalCount(reply, total)
+      return rows.map(toOrganization)
+    })
+    // A name that already exists is that organization taking on the role, not a duplicate.
+    app.post(path, { schema: schema.create }, async (request, reply) => {
+      const existing = await organizationRepository.takeOnRole(app.db, request.body.org_name, role)
+      if (existing) return reply.code(200).send(toOrganization(existing))
+      const created = await createNamed(app.db, organizationRecords, { org_name: request.body.org_name, [role]: true })
+      return reply.code(201).send(toOrganization(created))
+    })
   }
-  const createSchema = (tag: string) => ({ tags: [tag], body: SupplierCreate, response: { 200: Organization, 201: Organization } })
-  app.post('/suppliers/', { schema: createSchema('suppliers') }, createWithRole('is_supplier'))
-  app.post('/sellers/', { schema: createSchema('sellers') }, createWithRole('is_seller'))
 }
+
+export default plugin

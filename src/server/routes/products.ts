@@ -1,5 +1,5 @@
 // Products: the list, the full record, its writes, and the supplier and seller data that belong to a product.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Transaction } from 'kysely'
 import Type from 'typebox'
 import {
@@ -19,19 +19,20 @@ import { notFound } from '../http-errors'
 import { assertProductExists, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
 import { listProducts } from '../domain/product-list'
 import { assertReferencesExist, writeWithReferences } from '../domain/references'
-import { now, withTotalCount } from './lists'
-
-const TEXT_FIELDS = ['sku', 'sku_amazon', 'article_number', 'description', 'barcode', 'image_url'] as const
+import { now } from '../db/clock'
+import { withTotalCount } from './lists'
 
 /** Text is stored trimmed, and an emptied field is no value at all. */
-function cleanText<T extends Partial<Record<(typeof TEXT_FIELDS)[number], string | null>>>(body: T): T {
-  const cleaned: Record<string, unknown> = { ...body }
-  for (const field of TEXT_FIELDS) {
-    const value = body[field]
-    if (typeof value === 'string') cleaned[field] = value.trim() === '' ? null : value.trim()
-  }
-  return cleaned as T
-}
+const cleaned = <T extends string | null | undefined>(text: T) => (typeof text === 'string' ? text.trim() || null : text)
+const cleanText = <T extends ProductUpdate>(body: T) => ({
+  ...body,
+  sku: cleaned(body.sku),
+  sku_amazon: cleaned(body.sku_amazon),
+  article_number: cleaned(body.article_number),
+  description: cleaned(body.description),
+  barcode: cleaned(body.barcode),
+  image_url: cleaned(body.image_url),
+})
 
 /** Bumps the product's updated_at because its visible data changes; 404 when it is gone. Locks the row on PostgreSQL. */
 async function touchProduct(trx: Transaction<Database>, id: number): Promise<void> {
@@ -39,7 +40,7 @@ async function touchProduct(trx: Transaction<Database>, id: number): Promise<voi
   if (!row) throw notFound('Product')
 }
 
-export default async function productRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products']
   const productOr404 = async (id: number) => {
     const product = await loadProduct(app.db, id)
@@ -58,7 +59,7 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const query = request.query as ProductListQuery
+      const query = request.query
       await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
       const page = await listProducts(app.database, query)
       withTotalCount(reply, page.total)
@@ -66,12 +67,10 @@ export default async function productRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product } } }, (request) =>
-    productOr404((request.params as IdParams).id),
-  )
+  app.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product } } }, (request) => productOr404(request.params.id))
 
   app.post('/products/', { schema: { tags, body: ProductCreate, response: { 201: Product } } }, async (request, reply) => {
-    const body = cleanText(request.body as ProductCreate)
+    const body = cleanText(request.body)
     const stamp = now()
     const { id } = await writeWithReferences(app.db, { brand_id: body.brand_id, supplier_id: body.supplier_id }, () =>
       app.db
@@ -94,8 +93,8 @@ export default async function productRoutes(app: FastifyInstance) {
       response: { 200: Product },
     },
     handler: async (request) => {
-      const { id } = request.params as IdParams
-      const body = cleanText(request.body as ProductUpdate)
+      const { id } = request.params
+      const body = cleanText(request.body)
       await assertProductExists(app.db, id)
       const updated = await writeWithReferences(app.db, { brand_id: body.brand_id }, () =>
         app.db
@@ -121,10 +120,10 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
+      const { id } = request.params
       const { numDeletedRows } = await app.db.deleteFrom('products').where('id', '=', id).executeTakeFirstOrThrow()
       if (Number(numDeletedRows) === 0) throw notFound('Product')
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 
@@ -139,8 +138,8 @@ export default async function productRoutes(app: FastifyInstance) {
       response: { 200: Product },
     },
     handler: async (request) => {
-      const { id } = request.params as IdParams
-      const body = request.body as SupplierInfoUpdate
+      const { id } = request.params
+      const body = request.body
       await assertProductExists(app.db, id)
       const values = { ...body, ...(body.purchase_price === undefined ? {} : { purchase_price: roundPrice(body.purchase_price) }) }
       await writeWithReferences(app.db, { supplier_id: body.supplier_id }, () =>
@@ -188,8 +187,8 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
-      const body = request.body as SellerInfoUpdate
+      const { id } = request.params
+      const body = request.body
       await assertProductExists(app.db, id)
       const stamp = now()
       const created = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
@@ -217,8 +216,8 @@ export default async function productRoutes(app: FastifyInstance) {
       response: { 200: SellerInfo },
     },
     handler: async (request) => {
-      const { id, seller_info_id } = request.params as SellerParams
-      const body = request.body as SellerInfoUpdate
+      const { id, seller_info_id } = request.params
+      const body = request.body
       await assertProductExists(app.db, id)
       const updated = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
         app.db.transaction().execute(async (trx) => {
@@ -242,7 +241,7 @@ export default async function productRoutes(app: FastifyInstance) {
     '/products/:id/sellers/:seller_info_id',
     { schema: { tags, params: SellerParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
-      const { id, seller_info_id } = request.params as SellerParams
+      const { id, seller_info_id } = request.params
       await assertProductExists(app.db, id)
       await app.db.transaction().execute(async (trx) => {
         await touchProduct(trx, id)
@@ -253,7 +252,9 @@ export default async function productRoutes(app: FastifyInstance) {
           .executeTakeFirstOrThrow()
         if (Number(numDeletedRows) === 0) throw notFound('Seller entry')
       })
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }
+
+export default plugin

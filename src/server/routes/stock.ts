@@ -1,13 +1,14 @@
 // The stock mutations of a product: the ledger as the stock tab reads and writes it.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
 import { invalidField, notFound } from '../http-errors'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
 import { assertProductExists } from '../domain/products'
-import { paging, withTotalCount } from './lists'
+import { paging } from '../db/lists'
+import { withTotalCount } from './lists'
 
-export default async function stockRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['stock']
 
   app.get(
@@ -22,8 +23,8 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
-      const { items, total } = await recentMutations(app.db, id, paging(request.query as StockMutationListQuery))
+      const { id } = request.params
+      const { items, total } = await recentMutations(app.db, id, paging(request.query))
       withTotalCount(reply, total)
       return items
     },
@@ -41,8 +42,8 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
-      const body = request.body as StockMutationCreate
+      const { id } = request.params
+      const body = request.body
       if (body.product_id !== undefined && body.product_id !== id)
         throw invalidField(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
@@ -63,13 +64,15 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id, mutation_id } = request.params as StockMutationParams
+      const { id, mutation_id } = request.params
       const deleted = await deleteMutation(app.db, id, mutation_id)
       if (!deleted) {
         await assertProductExists(app.db, id)
         throw notFound('Stock mutation')
       }
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }
+
+export default plugin

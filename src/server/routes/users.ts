@@ -1,23 +1,24 @@
 // Users: everyone may read and change their own account; only a super-user manages the others.
 // At least one active super-user always remains, and changes that weaken an account end its sessions.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Transaction } from 'kysely'
 import Type from 'typebox'
-import { AUTH_ERRORS, ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe, type ListQuery } from '../../contract'
+import { AUTH_ERRORS, ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
 import type { Database } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
-import { containsText } from '../db/dialect'
+import { userRepository } from '../db/repositories/users'
 import { hashPassword } from '../domain/passwords'
 import { endAllSessions, insertUser, normalizeEmail, toUser, type UserRow } from '../domain/users'
-import { now, paging, parseSort, sortExpression, withTotalCount } from './lists'
+import { now } from '../db/clock'
+import { withTotalCount } from './lists'
 
 const tags = ['users']
 const superuser = { auth: 'superuser' as const }
 
 type Changes = UserUpdate
 
-export default async function userRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   /** Which columns a change sets; an e-mail change unverifies unless the caller sets the flag itself. */
   async function columnsFor(current: UserRow, changes: Changes) {
     const set: Record<string, unknown> = { updated_at: now() }
@@ -91,7 +92,7 @@ export default async function userRoutes(app: FastifyInstance) {
   }
 
   async function findUser(id: number) {
-    const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await userRepository.find(app.db, id)
     if (!row) throw notFound('User')
     return row
   }
@@ -101,30 +102,15 @@ export default async function userRoutes(app: FastifyInstance) {
   app.patch(
     '/users/me',
     { schema: { tags, body: UserUpdateMe, response: { 200: User, 400: ErrorBody, 409: ErrorBody } } },
-    async (request) => toUser(await updateUser(request.user.id, request.body as UserUpdateMe, { byAdministrator: false })),
+    async (request) => toUser(await updateUser(request.user.id, request.body, { byAdministrator: false })),
   )
 
   app.get(
     '/users/',
     { config: superuser, schema: { tags, querystring: UserListQuery, response: { 200: Type.Array(User) } } },
     async (request, reply) => {
-      const query = request.query as ListQuery
-      const { offset, limit } = paging(query)
-      const sort = parseSort(query.sort_by, 'id.asc')
-      let base = app.db.selectFrom('users')
-      if (query.q)
-        base = base.where((eb) => eb.or([containsText(app.dialect, 'username', query.q!), containsText(app.dialect, 'email', query.q!)]))
-      const [rows, { count }] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(sortExpression(sort, ['username', 'email']), sort.direction)
-          .orderBy('id')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ])
-      withTotalCount(reply, Number(count))
+      const { rows, total } = await userRepository.list(app.dialect, app.db, request.query)
+      withTotalCount(reply, total)
       return rows.map(toUser)
     },
   )
@@ -133,7 +119,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/users/',
     { config: superuser, schema: { tags, body: UserCreate, response: { 201: User, 409: ErrorBody } } },
     async (request, reply) => {
-      const body = request.body as UserCreate
+      const body = request.body
       try {
         const row = await insertUser(app.db, body, {
           is_active: body.is_active ?? true,
@@ -151,7 +137,7 @@ export default async function userRoutes(app: FastifyInstance) {
   )
 
   app.get('/users/:id', { config: superuser, schema: { tags, params: IdParams, response: { 200: User } } }, async (request) =>
-    toUser(await findUser((request.params as IdParams).id)),
+    toUser(await findUser(request.params.id)),
   )
 
   app.route({
@@ -159,15 +145,14 @@ export default async function userRoutes(app: FastifyInstance) {
     url: '/users/:id',
     config: superuser,
     schema: { tags, params: IdParams, body: UserUpdate, response: { 200: User, 409: ErrorBody } },
-    handler: async (request) =>
-      toUser(await updateUser((request.params as IdParams).id, request.body as UserUpdate, { byAdministrator: true })),
+    handler: async (request) => toUser(await updateUser(request.params.id, request.body, { byAdministrator: true })),
   })
 
   app.delete(
     '/users/:id',
     { config: superuser, schema: { tags, params: IdParams, response: { 204: Type.Null(), 409: ErrorBody } } },
     async (request, reply) => {
-      const { id } = request.params as IdParams
+      const { id } = request.params
       await app.db.transaction().execute(async (trx) => {
         await lockActiveSuperusers(trx)
         const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
@@ -175,7 +160,9 @@ export default async function userRoutes(app: FastifyInstance) {
         if (user.is_superuser && user.is_active) await refuseIfLastSuperuser(trx, id)
         await trx.deleteFrom('users').where('id', '=', id).execute()
       })
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }
+
+export default plugin
