@@ -4,16 +4,16 @@ import type { DB } from '../db'
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors'
 import { locationRepository } from '../db/repositories/locations'
 import { warehouseRepository } from '../db/repositories/warehouses'
-import { conflict, notFound } from '../http-errors'
 import { duplicateName } from './named-records'
+import { Conflict, NotFound } from './errors'
 
 export async function assertWarehouseExists(db: DB, id: number) {
-  if (!(await warehouseRepository.find(db, id))) throw notFound('Warehouse')
+  if (!(await warehouseRepository.find(db, id))) throw new NotFound('Warehouse')
 }
 
 export async function findLocation(db: DB, params: LocationParams) {
   const location = await locationRepository.find(db, params)
-  if (!location) throw notFound('Location')
+  if (!location) throw new NotFound('Location')
   return location
 }
 
@@ -33,17 +33,17 @@ export async function createLocation(db: DB, warehouseId: number, name: string) 
 
 export async function updateLocation(db: DB, params: LocationParams, name: string | undefined) {
   const row = await naming(name, () => locationRepository.update(db, params, name))
-  if (!row) throw notFound('Location')
+  if (!row) throw new NotFound('Location')
   return row
 }
 
 /** Why the location may not be deleted (404 when it is not the warehouse's), or undefined. */
 async function refusesDeletion(db: DB, params: LocationParams) {
   const location = await locationRepository.find(db, params)
-  if (!location) return notFound('Location')
+  if (!location) return new NotFound('Location')
   const n = await warehouseRepository.mutationCount(db, 'location_id', location.id)
   if (n === 0) return undefined
-  return conflict(
+  return new Conflict(
     'LOCATION_IN_USE',
     `Location "${location.location_name}" has ${n} stock mutation${n === 1 ? '' : 's'} and cannot be deleted.`,
     {

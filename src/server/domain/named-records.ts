@@ -6,9 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors'
 import { brandRepository, type BrandRow } from '../db/repositories/brands'
 import { organizationRepository, type OrganizationRow } from '../db/repositories/organizations'
 import { warehouseRepository, type WarehouseRow } from '../db/repositories/warehouses'
-import { conflict, notFound } from '../http-errors'
-
-type Refusal = ReturnType<typeof conflict>
+import { Conflict, NotFound } from './errors'
 
 export interface NamedRecords<Row extends { id: number }, Create, Update> {
   /** how a person calls one, for messages: `Brand` */
@@ -22,10 +20,10 @@ export interface NamedRecords<Row extends { id: number }, Create, Update> {
   /** the name a write sets, as stored */
   nameIn(values: Create | Update): string | undefined
   /** Why the record may not be deleted, or undefined. */
-  refusesDeletion(db: DB, row: Row): Promise<Refusal | undefined>
+  refusesDeletion(db: DB, row: Row): Promise<Conflict | undefined>
 }
 
-export const duplicateName = (label: string, name: string) => conflict('DUPLICATE_NAME', `${label} "${name}" already exists.`, { name })
+export const duplicateName = (label: string, name: string) => new Conflict('DUPLICATE_NAME', `${label} "${name}" already exists.`, { name })
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export const brandRecords: NamedRecords<BrandRow, BrandCreate, BrandUpdate> = {
@@ -35,7 +33,7 @@ export const brandRecords: NamedRecords<BrandRow, BrandCreate, BrandUpdate> = {
   async refusesDeletion(db, row) {
     const n = await brandRepository.productCount(db, row.id)
     if (n === 0) return undefined
-    return conflict('BRAND_IN_USE', `Brand "${row.brand_name}" is used by ${plural(n, 'product')} and cannot be deleted.`, {
+    return new Conflict('BRAND_IN_USE', `Brand "${row.brand_name}" is used by ${plural(n, 'product')} and cannot be deleted.`, {
       name: row.brand_name,
       count: n,
     })
@@ -49,7 +47,7 @@ export const organizationRecords: NamedRecords<OrganizationRow, OrganizationCrea
   async refusesDeletion(db, row) {
     const n = await organizationRepository.productCount(db, row.id)
     if (n === 0) return undefined
-    return conflict(
+    return new Conflict(
       'ORGANIZATION_IN_USE',
       `Organization "${row.org_name}" is used by ${plural(n, 'product')} as supplier or seller and cannot be deleted.`,
       { name: row.org_name, count: n },
@@ -64,7 +62,7 @@ export const warehouseRecords: NamedRecords<WarehouseRow, WarehouseCreate, Wareh
   async refusesDeletion(db, row) {
     const n = await warehouseRepository.mutationCount(db, 'warehouse_id', row.id)
     if (n === 0) return undefined
-    return conflict('WAREHOUSE_IN_USE', `Warehouse "${row.warehouse_name}" has ${plural(n, 'stock mutation')} and cannot be deleted.`, {
+    return new Conflict('WAREHOUSE_IN_USE', `Warehouse "${row.warehouse_name}" has ${plural(n, 'stock mutation')} and cannot be deleted.`, {
       name: row.warehouse_name,
       count: n,
     })
@@ -73,7 +71,7 @@ export const warehouseRecords: NamedRecords<WarehouseRow, WarehouseCreate, Wareh
 
 export async function findNamed<Row extends { id: number }, C, U>(db: DB, records: NamedRecords<Row, C, U>, id: number): Promise<Row> {
   const row = await records.repository.find(db, id)
-  if (!row) throw notFound(records.label)
+  if (!row) throw new NotFound(records.label)
   return row
 }
 
@@ -92,7 +90,7 @@ export const createNamed = <Row extends { id: number }, C, U>(db: DB, records: N
 
 export async function updateNamed<Row extends { id: number }, C, U>(db: DB, records: NamedRecords<Row, C, U>, id: number, values: U) {
   const row = await namingWrite(records, values, () => records.repository.update(db, id, values))
-  if (!row) throw notFound(records.label)
+  if (!row) throw new NotFound(records.label)
   return row
 }
 

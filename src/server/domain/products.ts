@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely'
 import type { Currency, Product, ProductSummary } from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
-import { notFound } from '../http-errors'
+import { NotFound } from './errors'
 
 type SummaryRow = Omit<
   Selectable<ProductsTable>,
@@ -33,7 +33,7 @@ export function toProductSummary(row: SummaryRow): ProductSummary {
 /** 404 unless the product exists. */
 export async function assertProductExists(db: DB, id: number): Promise<void> {
   const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()
-  if (!row) throw notFound('Product')
+  if (!row) throw new NotFound('Product')
 }
 
 const orgRef = (id: number | null, name: string | null) => (id != null && name != null ? { id, org_name: name } : null)

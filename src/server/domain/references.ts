@@ -2,7 +2,7 @@
 import type { ValidationErrorItem } from '../../contract'
 import type { DB } from '../db'
 import { isForeignKeyViolation } from '../db/errors'
-import { unprocessable } from '../http-errors'
+import { Invalid } from './errors'
 
 const REFERENCES = {
   brand_id: { table: 'brands', label: 'Brand' },
@@ -30,7 +30,7 @@ export async function assertReferencesExist(db: DB, references: References, part
     const found = await db.selectFrom(REFERENCES[field].table).select('id').where('id', '=', id).executeTakeFirst()
     if (!found) missing.push(missingReference(part, field, id))
   }
-  if (missing.length > 0) throw unprocessable(missing)
+  if (missing.length > 0) throw new Invalid(missing)
 }
 
 /**

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin'
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
-import type { ValidationErrorItem } from '../../contract'
-import { HttpError } from '../http-errors'
+import type { ErrorBody, ValidationErrorItem } from '../../contract'
+import { AccountRefusal, Conflict, DomainError, Forbidden, Invalid, NotFound, TooManyAttempts, Unauthorized } from '../domain/errors'
 import { refusingUnstorableText } from '../db/storable-text'
 import {
   isForeignKeyViolation,
@@ -84,6 +84,26 @@ function describe(error: ErrorObject): { msg: string; type: string } {
 
 const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json_invalid' }] })
 
+interface Answer {
+  status: number
+  body: ErrorBody
+  headers?: Record<string, string>
+}
+
+/** The answer to a refusal of the domain. */
+function domainAnswer(error: DomainError): Answer | undefined {
+  if (error instanceof NotFound) return { status: 404, body: { detail: error.message, code: 'NOT_FOUND' } }
+  if (error instanceof Conflict)
+    return { status: 409, body: { detail: error.message, code: error.code, ...(error.params ? { params: error.params } : {}) } }
+  if (error instanceof Invalid) return { status: 422, body: { detail: error.items } }
+  if (error instanceof AccountRefusal) return { status: 400, body: { detail: error.detail } }
+  if (error instanceof Unauthorized) return { status: 401, body: { detail: error.message }, headers: { 'www-authenticate': 'Bearer' } }
+  if (error instanceof Forbidden) return { status: 403, body: { detail: error.message, code: error.code } }
+  if (error instanceof TooManyAttempts)
+    return { status: 429, body: { detail: error.message }, headers: { 'retry-after': String(error.retryAfterSeconds) } }
+  return undefined
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   // Clients such as react-admin's fetchJson send `Content-Type: application/json` on a POST without a body (logout):
   // an empty JSON body is no body, and a route that needs one says which field is missing.
@@ -98,9 +118,13 @@ export default fp(async function errors(app: FastifyInstance) {
     return refusingUnstorableText(ajv.compile(schema))
   })
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body)
-    const e = error as FastifyError
+  app.setErrorHandler((e: FastifyError, request, reply) => {
+    const refusal = e instanceof DomainError ? domainAnswer(e) : undefined
+    if (refusal)
+      return reply
+        .code(refusal.status)
+        .headers(refusal.headers ?? {})
+        .send(refusal.body)
     // the database, not the request, is the trouble: the client may try again after `seconds`
     const unavailable = (seconds: number, detail: string, code: string) =>
       reply.code(503).header('retry-after', String(seconds)).send({ detail, code })

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
-import { HttpError } from '../http-errors'
+import { TooManyAttempts } from '../domain/errors'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,17 +24,9 @@ const KEYS_KEPT = 100_000
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>
 
-function tooManyAttempts(seconds: number) {
-  return new HttpError(
-    429,
-    { detail: `Too many attempts. Please wait ${seconds} seconds and try again.` },
-    { 'retry-after': String(seconds) },
-  )
-}
-
 async function enforce(limiter: Limiter, request: FastifyRequest) {
   const result = await limiter(request)
-  if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(Math.max(1, result.ttlInSeconds))
+  if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(Math.max(1, result.ttlInSeconds))
 }
 
 /** E-mails in any case and spacing are one account; only a digest is kept, so no address or token sits in memory. */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
-import { badRequest, HttpError } from '../http-errors'
+import { AccountRefusal, Forbidden } from '../domain/errors'
 import { isUniqueViolation } from '../db/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { endAllSessions, findUserByEmail, insertUser, toUser, type UserRow } from '../domain/users'
@@ -45,7 +45,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
       const { username, password } = request.body
       const user = await findUserByEmail(app.db, username)
       const valid = await checkPassword(user?.hashed_password, password)
-      if (!user || !valid || !user.is_active) return reply.code(400).send({ detail: AUTH_ERRORS.LOGIN_BAD_CREDENTIALS })
+      if (!user || !valid || !user.is_active) throw new AccountRefusal(AUTH_ERRORS.LOGIN_BAD_CREDENTIALS)
       return { access_token: await app.issueToken(user.id), token_type: 'bearer' as const }
     },
   )
@@ -60,17 +60,14 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     { config: publicRoute, schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       if (!options.openRegistration)
-        throw new HttpError(403, {
-          detail: 'Registration is closed. Ask an administrator to make an account for you.',
-          code: 'REGISTRATION_CLOSED',
-        })
+        throw new Forbidden('Registration is closed. Ask an administrator to make an account for you.', 'REGISTRATION_CLOSED')
       const body = request.body
       try {
         // registration never grants flags, whatever the body says
         const row = await insertUser(app.db, body, { is_active: true, is_verified: false, is_superuser: false, needs_password: false })
         return reply.code(201).send(toUser(row))
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
+        if (isUniqueViolation(error)) throw new AccountRefusal(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
         throw error
       }
     },
@@ -99,9 +96,9 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     async (request) => {
       const { token } = request.body
       const user = await consumeAccountToken(app.db, token, 'verify', (candidate) =>
-        candidate.is_verified ? badRequest(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
+        candidate.is_verified ? new AccountRefusal(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
       )
-      if (!user) throw badRequest(AUTH_ERRORS.VERIFY_USER_BAD_TOKEN)
+      if (!user) throw new AccountRefusal(AUTH_ERRORS.VERIFY_USER_BAD_TOKEN)
       const row = await app.db
         .updateTable('users')
         .set({ is_verified: true, updated_at: now() })
@@ -140,7 +137,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     async (request) => {
       const { token, password } = request.body
       const user = await consumeAccountToken(app.db, token, 'reset')
-      if (!user) throw badRequest(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
+      if (!user) throw new AccountRefusal(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
       request.auditSubject = user.id
       await app.db
         .updateTable('users')

@@ -15,12 +15,12 @@ import {
   SupplierInfoUpdate,
 } from '../../contract'
 import type { Database } from '../db/schema'
-import { notFound } from '../http-errors'
 import { assertProductExists, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
 import { listProducts } from '../domain/product-list'
 import { assertReferencesExist, writeWithReferences } from '../domain/references'
 import { now } from '../db/clock'
 import { withTotalCount } from './lists'
+import { NotFound } from '../domain/errors'
 
 /** Text is stored trimmed, and an emptied field is no value at all. */
 const cleaned = <T extends string | null | undefined>(text: T) => (typeof text === 'string' ? text.trim() || null : text)
@@ -37,14 +37,14 @@ const cleanText = <T extends ProductUpdate>(body: T) => ({
 /** Bumps the product's updated_at because its visible data changes; 404 when it is gone. Locks the row on PostgreSQL. */
 async function touchProduct(trx: Transaction<Database>, id: number): Promise<void> {
   const row = await trx.updateTable('products').set({ updated_at: now() }).where('id', '=', id).returning('id').executeTakeFirst()
-  if (!row) throw notFound('Product')
+  if (!row) throw new NotFound('Product')
 }
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products']
   const productOr404 = async (id: number) => {
     const product = await loadProduct(app.db, id)
-    if (!product) throw notFound('Product')
+    if (!product) throw new NotFound('Product')
     return product
   }
 
@@ -104,7 +104,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           .returning('id')
           .executeTakeFirst(),
       )
-      if (!updated) throw notFound('Product')
+      if (!updated) throw new NotFound('Product')
       return productOr404(id)
     },
   })
@@ -122,7 +122,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params
       const { numDeletedRows } = await app.db.deleteFrom('products').where('id', '=', id).executeTakeFirstOrThrow()
-      if (Number(numDeletedRows) === 0) throw notFound('Product')
+      if (Number(numDeletedRows) === 0) throw new NotFound('Product')
       return reply.code(204).send(null)
     },
   )
@@ -229,7 +229,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
             .where('product_id', '=', id)
             .returning('id')
             .executeTakeFirst()
-          if (!row) throw notFound('Seller entry')
+          if (!row) throw new NotFound('Seller entry')
           return row
         }),
       )
@@ -250,7 +250,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', seller_info_id)
           .where('product_id', '=', id)
           .executeTakeFirstOrThrow()
-        if (Number(numDeletedRows) === 0) throw notFound('Seller entry')
+        if (Number(numDeletedRows) === 0) throw new NotFound('Seller entry')
       })
       return reply.code(204).send(null)
     },

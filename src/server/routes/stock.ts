@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
-import { invalidField, notFound } from '../http-errors'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
 import { assertProductExists } from '../domain/products'
 import { paging } from '../db/lists'
 import { withTotalCount } from './lists'
+import { Invalid, NotFound } from '../domain/errors'
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['stock']
@@ -45,7 +45,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params
       const body = request.body
       if (body.product_id !== undefined && body.product_id !== id)
-        throw invalidField(['body', 'product_id'], `Input should be ${id}, the product of the path`)
+        throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
       const booked = await bookMutation(app.db, { ...body, note, product_id: id, user_id: request.user.id })
       // answered from what the booking transaction read and wrote: the booking user is the one signed in
@@ -68,7 +68,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const deleted = await deleteMutation(app.db, id, mutation_id)
       if (!deleted) {
         await assertProductExists(app.db, id)
-        throw notFound('Stock mutation')
+        throw new NotFound('Stock mutation')
       }
       return reply.code(204).send(null)
     },

@@ -5,13 +5,13 @@ import type { Transaction } from 'kysely'
 import Type from 'typebox'
 import { AUTH_ERRORS, ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
 import type { Database } from '../db/schema'
-import { badRequest, conflict, notFound } from '../http-errors'
 import { isUniqueViolation } from '../db/errors'
 import { userRepository } from '../db/repositories/users'
 import { hashPassword } from '../domain/passwords'
 import { endAllSessions, insertUser, normalizeEmail, toUser, type UserRow } from '../domain/users'
 import { now } from '../db/clock'
 import { withTotalCount } from './lists'
+import { AccountRefusal, Conflict, NotFound } from '../domain/errors'
 
 const tags = ['users']
 const superuser = { auth: 'superuser' as const }
@@ -42,7 +42,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         const mayWeaken = set.is_active === false || set.is_superuser === false
         if (mayWeaken) await lockActiveSuperusers(trx)
         const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!current) throw notFound('User')
+        if (!current) throw new NotFound('User')
         if (mayWeaken && current.is_superuser && current.is_active) await refuseIfLastSuperuser(trx, id)
         return trx.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       })
@@ -81,19 +81,19 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       .where('is_active', '=', true)
       .where('id', '!=', exceptId)
       .execute()
-    if (others.length === 0) throw conflict('LAST_SUPERUSER', 'This is the last active super-user: make someone else super-user first.')
+    if (others.length === 0) throw new Conflict('LAST_SUPERUSER', 'This is the last active super-user: make someone else super-user first.')
   }
 
   function duplicateUser(error: unknown, byAdministrator: boolean) {
     const message = String((error as Error).message ?? '') + String((error as { constraint?: string }).constraint ?? '')
-    if (/username/i.test(message)) return conflict('USERNAME_EXISTS', 'Another user already has this username.')
-    if (!byAdministrator) return badRequest(AUTH_ERRORS.UPDATE_USER_EMAIL_ALREADY_EXISTS)
-    return conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.')
+    if (/username/i.test(message)) return new Conflict('USERNAME_EXISTS', 'Another user already has this username.')
+    if (!byAdministrator) return new AccountRefusal(AUTH_ERRORS.UPDATE_USER_EMAIL_ALREADY_EXISTS)
+    return new Conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.')
   }
 
   async function findUser(id: number) {
     const row = await userRepository.find(app.db, id)
-    if (!row) throw notFound('User')
+    if (!row) throw new NotFound('User')
     return row
   }
 
@@ -156,7 +156,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await lockActiveSuperusers(trx)
         const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!user) throw notFound('User')
+        if (!user) throw new NotFound('User')
         if (user.is_superuser && user.is_active) await refuseIfLastSuperuser(trx, id)
         await trx.deleteFrom('users').where('id', '=', id).execute()
       })
