@@ -169,6 +169,10 @@ const nl: typeof en = {
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',
+        STOCK_PLACE_GONE: 'Het magazijn of de locatie is verwijderd terwijl de voorraadmutatie werd geboekt.',
+        DB_CONFLICT: 'Iemand wijzigde op hetzelfde moment dezelfde gegevens, dus er is niets gewijzigd. Probeer het opnieuw.',
+        DB_READ_ONLY:
+          'De database kan nu geen wijzigingen opslaan (de schijf is vol of alleen-lezen). Lezen werkt nog; probeer het later opnieuw.',
         DB_UNAVAILABLE: 'De database is nu niet beschikbaar. Probeer het zo opnieuw.',
         LOGIN_BAD_CREDENTIALS: 'Het e-mailadres of het wachtwoord is onjuist.',
         REGISTER_USER_ALREADY_EXISTS: 'Er bestaat al een account met dit e-mailadres.',

@@ -1,5 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox'
 import { MAX_LIST_LIMIT } from './constants'
+import { ERROR_CODES } from './errors'
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' })
@@ -40,7 +41,8 @@ export type ValidationErrorItem = Static<typeof ValidationErrorItem>
 /** Every other error: {detail, code?}; `code` and `params` let the UI translate the sentence. */
 export const ErrorBody = Type.Object({
   detail: Type.Union([Type.String(), Type.Array(ValidationErrorItem)]),
-  code: Type.Optional(Type.String()),
+  // a string, not an enum: a client may meet a code newer than itself, and falls back to `detail`
+  code: Type.Optional(Type.String({ description: `one of ${ERROR_CODES.join(', ')}` })),
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ErrorBody = Static<typeof ErrorBody>

@@ -1,6 +1,6 @@
 // What the rules refuse, as the domain says it. Domain code throws these; plugins/errors.ts alone turns them into
 // an HTTP status and body, so nothing here knows of HTTP.
-import type { ValidationErrorItem } from '../../contract'
+import type { AuthErrorCode, ErrorCode, ValidationErrorItem } from '../../contract'
 
 export abstract class DomainError extends Error {}
 
@@ -14,7 +14,7 @@ export class NotFound extends DomainError {
 /** The records as they are do not allow the change: a code the UI translates, a sentence, and the sentence's values. */
 export class Conflict extends DomainError {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly params?: Record<string, string | number>,
   ) {
@@ -35,7 +35,7 @@ export class Invalid extends DomainError {
 
 /** fastapi-users' refusals of an account action, answered as `{"detail": "RESET_PASSWORD_BAD_TOKEN"}`. */
 export class AccountRefusal extends DomainError {
-  constructor(readonly detail: string) {
+  constructor(readonly detail: AuthErrorCode) {
     super(detail)
   }
 }
@@ -51,7 +51,7 @@ export class Unauthorized extends DomainError {
 export class Forbidden extends DomainError {
   constructor(
     message = 'Forbidden',
-    readonly code = 'FORBIDDEN',
+    readonly code: ErrorCode = 'FORBIDDEN',
   ) {
     super(message)
   }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
-import type { ErrorBody, ValidationErrorItem } from '../../contract'
+import type { ErrorBody, ErrorCode, ValidationErrorItem } from '../../contract'
 import { AccountRefusal, Conflict, DomainError, Forbidden, Invalid, NotFound, TooManyAttempts, Unauthorized } from '../domain/errors'
 import { refusingUnstorableText } from '../db/storable-text'
 import {
@@ -86,7 +86,8 @@ const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json
 
 interface Answer {
   status: number
-  body: ErrorBody
+  /** only the codes of the contract's union */
+  body: ErrorBody & { code?: ErrorCode }
   headers?: Record<string, string>
 }
 
@@ -119,32 +120,30 @@ export default fp(async function errors(app: FastifyInstance) {
   })
 
   app.setErrorHandler((e: FastifyError, request, reply) => {
-    const refusal = e instanceof DomainError ? domainAnswer(e) : undefined
-    if (refusal)
-      return reply
-        .code(refusal.status)
-        .headers(refusal.headers ?? {})
-        .send(refusal.body)
+    const send = ({ status, body, headers = {} }: Answer) => reply.code(status).headers(headers).send(body)
     // the database, not the request, is the trouble: the client may try again after `seconds`
-    const unavailable = (seconds: number, detail: string, code: string) =>
-      reply.code(503).header('retry-after', String(seconds)).send({ detail, code })
-    if (e.validation) return reply.code(422).send({ detail: toValidationItems(e.validation, e.validationContext ?? 'body') })
+    const unavailable = (seconds: number, detail: string, code: ErrorCode) =>
+      send({ status: 503, body: { detail, code }, headers: { 'retry-after': String(seconds) } })
+    const refusal = e instanceof DomainError ? domainAnswer(e) : undefined
+    if (refusal) return send(refusal)
+    if (e.validation) return send({ status: 422, body: { detail: toValidationItems(e.validation, e.validationContext ?? 'body') } })
     switch (e.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.code(422).send(jsonError(e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty' : 'JSON decode error'))
+        return send({ status: 422, body: jsonError(e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty' : 'JSON decode error') })
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ detail: 'Request body is too large (limit 1 MB)' })
+        return send({ status: 413, body: { detail: 'Request body is too large (limit 1 MB)' } })
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` })
+        return send({ status: 415, body: { detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` } })
     }
-    if (e instanceof SyntaxError) return reply.code(422).send(jsonError('JSON decode error'))
-    if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
+    if (e instanceof SyntaxError) return send({ status: 422, body: jsonError('JSON decode error') })
+    if (isUniqueViolation(e)) return send({ status: 409, body: { detail: 'A record with this name already exists.', code: 'DUPLICATE' } })
     if (isForeignKeyViolation(e))
-      return reply
-        .code(409)
-        .send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+      return send({
+        status: 409,
+        body: { detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' },
+      })
     if (isTransactionConflict(e)) {
       request.log.warn({ err: e }, 'transaction gave way to a concurrent one')
       return unavailable(1, 'Someone changed the same records at the same moment, so nothing was changed. Please try again.', 'DB_CONFLICT')
@@ -153,9 +152,10 @@ export default fp(async function errors(app: FastifyInstance) {
       // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
       request.log.warn({ err: e }, 'the database refused a value the validation accepted')
       const part = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body'
-      return reply
-        .code(422)
-        .send({ detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+      return send({
+        status: 422,
+        body: { detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] },
+      })
     }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
@@ -172,8 +172,8 @@ export default fp(async function errors(app: FastifyInstance) {
     const status = e.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: e }, 'request failed')
-      return reply.code(500).send({ detail: 'Internal server error' })
+      return send({ status: 500, body: { detail: 'Internal server error' } })
     }
-    return reply.code(status).send({ detail: e.message })
+    return send({ status, body: { detail: e.message } })
   })
 })
