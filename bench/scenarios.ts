@@ -7,6 +7,7 @@ import { NOUNS } from '../src/server/db/seed/words'
 import { listProducts } from '../src/server/domain/product-list'
 import { loadProduct } from '../src/server/domain/products'
 import { bookMutation, recentMutations } from '../src/server/domain/ledger'
+import { runWrite } from '../src/server/db/writes'
 import type { ProductListQuery } from '../src/contract'
 
 export interface Request {
@@ -90,7 +91,8 @@ export function scenarios(data: BenchData): Scenario[] {
         path: `/api/products/${product(random)}/stock_mutations`,
         body: JSON.stringify(booking(random)),
       }),
-      direct: (database, random, userId) => bookMutation(database.db, { product_id: product(random), ...booking(random), user_id: userId }),
+      direct: (database, random, userId) =>
+        runWrite(database, (trx) => bookMutation(trx, { product_id: product(random), ...booking(random), user_id: userId })),
     },
   ]
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { dialectOf } from './index'
 import { describeDatabaseUrl } from './wait'
+import { now } from './clock'
 
 /** Pages per backup step: all of them, so the copy is one read transaction and so one consistent snapshot. */
 const ALL_PAGES = 0x7fffffff
@@ -18,7 +19,7 @@ export function sqliteFileOrExit(databaseUrl: string, command: string, advice: s
   process.exit(2)
 }
 
-const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-')
+const stamp = () => now().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-')
 
 /** The default place of a backup: DATA_DIR/backups/stockroom-YYYYMMDD-HHMMSS.db */
 export const defaultBackupFile = (dataDir: string) => path.join(dataDir, 'backups', `stockroom-${stamp()}.db`)

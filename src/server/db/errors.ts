@@ -61,3 +61,14 @@ export function isUnstorableValue(error: unknown): boolean {
     ['SQLITE_TOOBIG', 'SQLITE_MISMATCH', 'SQLITE_CONSTRAINT_NOTNULL', 'SQLITE_CONSTRAINT_CHECK'].some((c) => code.startsWith(c))
   )
 }
+
+/** PostgreSQL: a number beyond its column's range (numeric_value_out_of_range). */
+export function isOutOfRange(error: unknown): boolean {
+  return (error as DriverError)?.code === '22003'
+}
+
+/** What a driver says of a violated constraint (its message and, on PostgreSQL, the constraint's name). */
+export function violationText(error: unknown): string {
+  const e = error as DriverError & { constraint?: string }
+  return `${e?.message ?? ''} ${e?.constraint ?? ''}`
+}

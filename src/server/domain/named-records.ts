@@ -2,9 +2,10 @@
 // deletion that is refused while something still uses the record. One set of rules serves all three.
 import type { BrandCreate, BrandUpdate, OrganizationCreate, OrganizationUpdate, WarehouseCreate, WarehouseUpdate } from '../../contract'
 import type { DB } from '../db'
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors'
+import { isUniqueViolation } from '../db/errors'
+import { explainingForeignKeys, type Trx } from '../db/writes'
 import { brandRepository, type BrandRow } from '../db/repositories/brands'
-import { organizationRepository, type OrganizationRow } from '../db/repositories/organizations'
+import { organizationRepository, type OrganizationRole, type OrganizationRow } from '../db/repositories/organizations'
 import { warehouseRepository, type WarehouseRow } from '../db/repositories/warehouses'
 import { Conflict, NotFound } from './errors'
 
@@ -85,28 +86,29 @@ async function namingWrite<Row extends { id: number }, C, U, T>(records: NamedRe
   }
 }
 
-export const createNamed = <Row extends { id: number }, C, U>(db: DB, records: NamedRecords<Row, C, U>, values: C) =>
-  namingWrite(records, values, () => records.repository.insert(db, values))
+export const createNamed = <Row extends { id: number }, C, U>(trx: Trx, records: NamedRecords<Row, C, U>, values: C) =>
+  namingWrite(records, values, () => records.repository.insert(trx, values))
 
-export async function updateNamed<Row extends { id: number }, C, U>(db: DB, records: NamedRecords<Row, C, U>, id: number, values: U) {
-  const row = await namingWrite(records, values, () => records.repository.update(db, id, values))
+export async function updateNamed<Row extends { id: number }, C, U>(trx: Trx, records: NamedRecords<Row, C, U>, id: number, values: U) {
+  const row = await namingWrite(records, values, () => records.repository.update(trx, id, values))
   if (!row) throw new NotFound(records.label)
   return row
 }
 
-/** Deletes the record unless something uses it; answers the record as it was. */
-export async function deleteNamed<Row extends { id: number }, C, U>(db: DB, records: NamedRecords<Row, C, U>, id: number): Promise<Row> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await findNamed(trx, records, id)
-      const refusal = await records.refusesDeletion(trx, row)
-      if (refusal) throw refusal
-      await records.repository.remove(trx, id)
-      return row
-    })
-  } catch (error) {
-    // a reference written between the check and the delete (PostgreSQL reads committed rows): the same refusal
-    if (!isForeignKeyViolation(error)) throw error
-    throw (await records.refusesDeletion(db, await findNamed(db, records, id))) ?? error
+/** Deletes the record unless something uses it. */
+export async function deleteNamed<Row extends { id: number }, C, U>(trx: Trx, records: NamedRecords<Row, C, U>, id: number) {
+  const refuseIfUsed = async (db: DB) => {
+    const refusal = await records.refusesDeletion(db, await findNamed(db, records, id))
+    if (refusal) throw refusal
   }
+  await refuseIfUsed(trx)
+  // a reference written between the check and the delete (PostgreSQL reads committed rows) gets the same refusal
+  await explainingForeignKeys(() => records.repository.remove(trx, id), refuseIfUsed)
+}
+
+/** The organization named `name` (in any case) takes on a role: a supplier or seller that already exists. */
+export async function takeOnRole(trx: Trx, name: string, role: OrganizationRole) {
+  const row = await organizationRepository.takeOnRole(trx, name, role)
+  if (!row) throw new NotFound('Organization')
+  return row
 }

@@ -5,12 +5,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
 import { AccountRefusal, Forbidden } from '../domain/errors'
-import { isUniqueViolation } from '../db/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
-import { endAllSessions, findUserByEmail, insertUser, toUser, type UserRow } from '../domain/users'
-import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_SECONDS } from '../domain/account-tokens'
+import { findUserByEmail, type UserRow } from '../domain/users'
+import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
-import { now } from '../db/clock'
+import { register, resetPassword, verifyAddress } from '../domain/self-service'
 
 export interface AuthRouteOptions {
   publicUrl: string
@@ -19,6 +18,8 @@ export interface AuthRouteOptions {
 
 const tags = ['auth']
 const publicRoute = { auth: 'public' as const }
+/** the person acts on their own account, so they are the one the audit names */
+const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
 const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
@@ -38,10 +39,11 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/jwt/login',
     {
-      config: { ...publicRoute, attemptsOf: 'username' },
+      // a session is no record of the catalogue, the ledger or the accounts
+      config: { ...publicRoute, attemptsOf: 'username', audit: false },
       schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { username, password } = request.body
       const user = await findUserByEmail(app.db, username)
       const valid = await checkPassword(user?.hashed_password, password)
@@ -50,32 +52,30 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     },
   )
 
-  app.post('/auth/jwt/logout', { schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
-    await app.db.deleteFrom('sessions').where('id', '=', request.sessionId!).execute()
+  // ends a session only
+  app.post('/auth/jwt/logout', { config: { audit: false }, schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
+    if (request.sessionId) await app.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute()
     return reply.code(204).send(null)
   })
 
   app.post(
     '/auth/register',
-    { config: publicRoute, schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } } },
+    {
+      config: { ...publicRoute, audit: { ...bySubject, id: 'answer' } },
+      schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } },
+    },
     async (request, reply) => {
       if (!options.openRegistration)
         throw new Forbidden('Registration is closed. Ask an administrator to make an account for you.', 'REGISTRATION_CLOSED')
-      const body = request.body
-      try {
-        // registration never grants flags, whatever the body says
-        const row = await insertUser(app.db, body, { is_active: true, is_verified: false, is_superuser: false, needs_password: false })
-        return reply.code(201).send(toUser(row))
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AccountRefusal(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
-        throw error
-      }
+      const hashedPassword = await hashPassword(request.body.password)
+      return reply.commit(201, (trx) => register(trx, request.body, hashedPassword))
     },
   )
 
   app.post(
     '/auth/request-verify-token',
-    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
+    // stores a mailed token only, after the answer
+    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body
       app.mailer.later(
@@ -92,26 +92,17 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
 
   app.post(
     '/auth/verify',
-    { config: publicRoute, schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } } },
-    async (request) => {
-      const { token } = request.body
-      const user = await consumeAccountToken(app.db, token, 'verify', (candidate) =>
-        candidate.is_verified ? new AccountRefusal(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
-      )
-      if (!user) throw new AccountRefusal(AUTH_ERRORS.VERIFY_USER_BAD_TOKEN)
-      const row = await app.db
-        .updateTable('users')
-        .set({ is_verified: true, updated_at: now() })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toUser(row)
+    {
+      config: { ...publicRoute, audit: { ...bySubject, id: 'answer', action: 'update' } },
+      schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } },
     },
+    async (request, reply) => reply.commit(200, (trx) => verifyAddress(trx, request.body.token)),
   )
 
   app.post(
     '/auth/forgot-password',
-    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
+    // stores a mailed token only, after the answer
+    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body
       app.mailer.later(
@@ -131,22 +122,18 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/reset-password',
     {
-      config: { ...publicRoute, attemptsOf: 'token' },
+      config: { ...publicRoute, attemptsOf: 'token', audit: { ...bySubject, id: 'subject', action: 'update' } },
       schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token, password } = request.body
-      const user = await consumeAccountToken(app.db, token, 'reset')
-      if (!user) throw new AccountRefusal(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
-      request.auditSubject = user.id
-      await app.db
-        .updateTable('users')
-        // the token came by mail to this address, so the address is proven too
-        .set({ hashed_password: await hashPassword(password), needs_password: false, is_verified: true, updated_at: now() })
-        .where('id', '=', user.id)
-        .execute()
-      await endAllSessions(app.db, user.id)
-      return null
+      // a dead link is refused before the costly hash; the write checks the link again as it uses it up
+      if (!(await userOfAccountToken(app.db, token, 'reset'))) throw new AccountRefusal(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
+      const hashedPassword = await hashPassword(password)
+      return reply.commit(200, async (trx) => {
+        request.auditSubject = await resetPassword(trx, token, hashedPassword)
+        return null
+      })
     },
   )
 }

@@ -3,35 +3,36 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Brand, BrandCreate, BrandListQuery, BrandUpdate } from '../../contract'
 import { brandRepository } from '../db/repositories/brands'
 import { brandRecords, createNamed, deleteNamed, findNamed, updateNamed } from '../domain/named-records'
-import { namedRouteSchemas } from './named-resource'
+import { namedRouteOptions } from './named-resource'
 import { withTotalCount } from './lists'
 
-const schema = namedRouteSchemas('brands', { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery })
+const options = namedRouteOptions(
+  'brands',
+  { entity: 'brand', table: 'brands' },
+  { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery },
+)
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/brands/', { schema: schema.list }, async (request, reply) => {
+  app.get('/brands/', options.list, async (request, reply) => {
     const { rows, total } = await brandRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)
     return rows
   })
 
-  app.get('/brands/:id', { schema: schema.read }, async (request) => findNamed(app.db, brandRecords, request.params.id))
+  app.get('/brands/:id', options.read, async (request) => findNamed(app.db, brandRecords, request.params.id))
 
-  app.post('/brands/', { schema: schema.create }, async (request, reply) =>
-    reply.code(201).send(await createNamed(app.db, brandRecords, request.body)),
-  )
+  app.post('/brands/', options.create, async (request, reply) => reply.commit(201, (trx) => createNamed(trx, brandRecords, request.body)))
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/brands/:id',
-    schema: schema.update,
-    handler: async (request) => updateNamed(app.db, brandRecords, request.params.id, request.body),
+    ...options.update,
+    handler: async (request, reply) => reply.commit(200, (trx) => updateNamed(trx, brandRecords, request.params.id, request.body)),
   })
 
-  app.delete('/brands/:id', { schema: schema.delete }, async (request, reply) => {
-    await deleteNamed(app.db, brandRecords, request.params.id)
-    return reply.code(204).send(null)
-  })
+  app.delete('/brands/:id', options.delete, async (request, reply) =>
+    reply.commit(204, (trx) => deleteNamed(trx, brandRecords, request.params.id)),
+  )
 }
 
 export default plugin

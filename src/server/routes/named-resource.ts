@@ -1,19 +1,25 @@
 // Brands, organizations and warehouses are served alike: list, read, create, change, delete. Their rules are one
-// (domain/named-records.ts); so are the schemas of their five routes, made here from each resource's contract.
+// (domain/named-records.ts); so are the options of their five routes, made here from each resource's contract.
 import Type, { type TSchema } from 'typebox'
-import { IdParams } from '../../contract'
+import { IdParams, type AuditEntityType } from '../../contract'
 
-export function namedRouteSchemas<Item extends TSchema, Create extends TSchema, Update extends TSchema, Query extends TSchema>(
+export function namedRouteOptions<Item extends TSchema, Create extends TSchema, Update extends TSchema, Query extends TSchema>(
   tag: string,
+  audited: { entity: AuditEntityType; table: 'brands' | 'organizations' | 'warehouses' },
   schemas: { item: Item; create: Create; update: Update; listQuery: Query },
 ) {
   const tags = [tag]
   const { item, create, update, listQuery } = schemas
+  const { entity, table } = audited
+  const byId = { param: 'id' }
   return {
-    list: { tags, querystring: listQuery, response: { 200: Type.Array(item) } },
-    read: { tags, params: IdParams, response: { 200: item } },
-    create: { tags, body: create, response: { 201: item } },
-    update: { tags, params: IdParams, body: update, response: { 200: item } },
-    delete: { tags, params: IdParams, response: { 204: Type.Null() } },
+    list: { schema: { tags, querystring: listQuery, response: { 200: Type.Array(item) } } },
+    read: { schema: { tags, params: IdParams, response: { 200: item } } },
+    create: { schema: { tags, body: create, response: { 201: item } }, config: { audit: { entity, id: 'answer' as const } } },
+    update: { schema: { tags, params: IdParams, body: update, response: { 200: item } }, config: { audit: { entity, id: byId } } },
+    delete: {
+      schema: { tags, params: IdParams, response: { 204: Type.Null() } },
+      config: { audit: { entity, id: byId, before: { table, param: 'id' } } },
+    },
   }
 }

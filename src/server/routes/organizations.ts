@@ -4,8 +4,8 @@ import Type from 'typebox'
 import type { Organization as OrganizationItem } from '../../contract'
 import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate } from '../../contract'
 import { organizationRepository, type OrganizationRole, type OrganizationRow } from '../db/repositories/organizations'
-import { createNamed, deleteNamed, findNamed, organizationRecords, updateNamed } from '../domain/named-records'
-import { namedRouteSchemas } from './named-resource'
+import { createNamed, deleteNamed, findNamed, organizationRecords, takeOnRole, updateNamed } from '../domain/named-records'
+import { namedRouteOptions } from './named-resource'
 import { withTotalCount } from './lists'
 
 const toOrganization = (row: OrganizationRow): OrganizationItem => ({
@@ -14,60 +14,60 @@ const toOrganization = (row: OrganizationRow): OrganizationItem => ({
   is_supplier: Boolean(row.is_supplier),
 })
 
-const schema = namedRouteSchemas('organizations', {
-  item: Organization,
-  create: OrganizationCreate,
-  update: OrganizationUpdate,
-  listQuery: OrganizationListQuery,
+const options = namedRouteOptions(
+  'organizations',
+  { entity: 'organization', table: 'organizations' },
+  { item: Organization, create: OrganizationCreate, update: OrganizationUpdate, listQuery: OrganizationListQuery },
+)
+const roleOptions = (tag: string) => ({
+  list: { schema: { tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } } },
+  create: {
+    schema: { tags: [tag], body: SupplierCreate, response: { 200: Organization, 201: Organization } },
+    config: { audit: { entity: 'organization' as const, id: 'answer' as const } },
+  },
 })
-const roleSchemas = (tag: string) => ({
-  list: { tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } },
-  create: { tags: [tag], body: SupplierCreate, response: { 200: Organization, 201: Organization } },
-})
-const ROLES = [
-  { path: '/suppliers/', role: 'is_supplier', schema: roleSchemas('suppliers') },
-  { path: '/sellers/', role: 'is_seller', schema: roleSchemas('sellers') },
-] as const satisfies readonly { path: string; role: OrganizationRole; schema: unknown }[]
+const ROLES: { path: string; role: OrganizationRole; options: ReturnType<typeof roleOptions> }[] = [
+  { path: '/suppliers/', role: 'is_supplier', options: roleOptions('suppliers') },
+  { path: '/sellers/', role: 'is_seller', options: roleOptions('sellers') },
+]
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/orgs/', { schema: schema.list }, async (request, reply) => {
+  app.get('/orgs/', options.list, async (request, reply) => {
     const { rows, total } = await organizationRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)
     return rows.map(toOrganization)
   })
 
-  app.get('/orgs/:id', { schema: schema.read }, async (request) =>
-    toOrganization(await findNamed(app.db, organizationRecords, request.params.id)),
-  )
+  app.get('/orgs/:id', options.read, async (request) => toOrganization(await findNamed(app.db, organizationRecords, request.params.id)))
 
-  app.post('/orgs/', { schema: schema.create }, async (request, reply) =>
-    reply.code(201).send(toOrganization(await createNamed(app.db, organizationRecords, request.body))),
+  app.post('/orgs/', options.create, async (request, reply) =>
+    reply.commit(201, async (trx) => toOrganization(await createNamed(trx, organizationRecords, request.body))),
   )
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/orgs/:id',
-    schema: schema.update,
-    handler: async (request) => toOrganization(await updateNamed(app.db, organizationRecords, request.params.id, request.body)),
+    ...options.update,
+    handler: async (request, reply) =>
+      reply.commit(200, async (trx) => toOrganization(await updateNamed(trx, organizationRecords, request.params.id, request.body))),
   })
 
-  app.delete('/orgs/:id', { schema: schema.delete }, async (request, reply) => {
-    await deleteNamed(app.db, organizationRecords, request.params.id)
-    return reply.code(204).send(null)
-  })
+  app.delete('/orgs/:id', options.delete, async (request, reply) =>
+    reply.commit(204, (trx) => deleteNamed(trx, organizationRecords, request.params.id)),
+  )
 
-  for (const { path, role, schema } of ROLES) {
-    app.get(path, { schema: schema.list }, async (request, reply) => {
+  for (const { path, role, options } of ROLES) {
+    app.get(path, options.list, async (request, reply) => {
       const { rows, total } = await organizationRepository.list(app.dialect, app.db, request.query, role)
       withTotalCount(reply, total)
       return rows.map(toOrganization)
     })
-    // A name that already exists is that organization taking on the role, not a duplicate.
-    app.post(path, { schema: schema.create }, async (request, reply) => {
-      const existing = await organizationRepository.takeOnRole(app.db, request.body.org_name, role)
-      if (existing) return reply.code(200).send(toOrganization(existing))
-      const created = await createNamed(app.db, organizationRecords, { org_name: request.body.org_name, [role]: true })
-      return reply.code(201).send(toOrganization(created))
+    // A name that already exists is that organization taking on the role (200), not a duplicate.
+    app.post(path, options.create, async (request, reply) => {
+      const name = request.body.org_name
+      if (await organizationRepository.findByName(app.db, name))
+        return reply.commit(200, async (trx) => toOrganization(await takeOnRole(trx, name, role)))
+      return reply.commit(201, async (trx) => toOrganization(await createNamed(trx, organizationRecords, { org_name: name, [role]: true })))
     })
   }
 }

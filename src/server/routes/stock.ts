@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
-import { assertProductExists } from '../domain/products'
+import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
 import { withTotalCount } from './lists'
-import { Invalid, NotFound } from '../domain/errors'
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['stock']
+  const ofProduct = { product_id: 'id' }
 
   app.get(
     '/products/:id/stock_mutations',
@@ -40,16 +40,19 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         body: StockMutationCreate,
         response: { 201: StockMutation },
       },
+      config: { audit: { entity: 'stock_mutation', id: 'answer', context: ofProduct } },
     },
     async (request, reply) => {
       const { id } = request.params
-      const body = request.body
+      const { body, user } = request
       if (body.product_id !== undefined && body.product_id !== id)
         throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
-      const booked = await bookMutation(app.db, { ...body, note, product_id: id, user_id: request.user.id })
-      // answered from what the booking transaction read and wrote: the booking user is the one signed in
-      return reply.code(201).send(toStockMutation({ ...booked, username: request.user.username }))
+      return reply.commit(201, async (trx) => {
+        const booked = await bookMutation(trx, { ...body, note, product_id: id, user_id: user.id })
+        // answered from what the booking read and wrote: the booking user is the one signed in
+        return toStockMutation({ ...booked, username: user.username })
+      })
     },
   )
 
@@ -62,16 +65,16 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         params: StockMutationParams,
         response: { 204: Type.Null() },
       },
+      config: {
+        audit: {
+          entity: 'stock_mutation',
+          id: { param: 'mutation_id' },
+          context: ofProduct,
+          before: { table: 'stock_mutations', param: 'mutation_id' },
+        },
+      },
     },
-    async (request, reply) => {
-      const { id, mutation_id } = request.params
-      const deleted = await deleteMutation(app.db, id, mutation_id)
-      if (!deleted) {
-        await assertProductExists(app.db, id)
-        throw new NotFound('Stock mutation')
-      }
-      return reply.code(204).send(null)
-    },
+    async (request, reply) => reply.commit(204, (trx) => deleteMutation(trx, request.params.id, request.params.mutation_id)),
   )
 }
 

@@ -17,41 +17,41 @@ import { locationRepository } from '../db/repositories/locations'
 import { warehouseRepository } from '../db/repositories/warehouses'
 import { assertWarehouseExists, createLocation, deleteLocation, findLocation, updateLocation } from '../domain/locations'
 import { createNamed, deleteNamed, findNamed, updateNamed, warehouseRecords } from '../domain/named-records'
-import { namedRouteSchemas } from './named-resource'
+import { namedRouteOptions } from './named-resource'
 import { withTotalCount } from './lists'
 
-const schema = namedRouteSchemas('warehouses', {
-  item: Warehouse,
-  create: WarehouseCreate,
-  update: WarehouseUpdate,
-  listQuery: WarehouseListQuery,
-})
+const options = namedRouteOptions(
+  'warehouses',
+  { entity: 'warehouse', table: 'warehouses' },
+  { item: Warehouse, create: WarehouseCreate, update: WarehouseUpdate, listQuery: WarehouseListQuery },
+)
 const tags = ['locations']
+const inWarehouse = { warehouse_id: 'id' }
+const location = { param: 'location_id' }
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/warehouses/', { schema: schema.list }, async (request, reply) => {
+  app.get('/warehouses/', options.list, async (request, reply) => {
     const { rows, total } = await warehouseRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)
     return rows
   })
 
-  app.get('/warehouses/:id', { schema: schema.read }, async (request) => findNamed(app.db, warehouseRecords, request.params.id))
+  app.get('/warehouses/:id', options.read, async (request) => findNamed(app.db, warehouseRecords, request.params.id))
 
-  app.post('/warehouses/', { schema: schema.create }, async (request, reply) =>
-    reply.code(201).send(await createNamed(app.db, warehouseRecords, request.body)),
+  app.post('/warehouses/', options.create, async (request, reply) =>
+    reply.commit(201, (trx) => createNamed(trx, warehouseRecords, request.body)),
   )
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/warehouses/:id',
-    schema: schema.update,
-    handler: async (request) => updateNamed(app.db, warehouseRecords, request.params.id, request.body),
+    ...options.update,
+    handler: async (request, reply) => reply.commit(200, (trx) => updateNamed(trx, warehouseRecords, request.params.id, request.body)),
   })
 
-  app.delete('/warehouses/:id', { schema: schema.delete }, async (request, reply) => {
-    await deleteNamed(app.db, warehouseRecords, request.params.id)
-    return reply.code(204).send(null)
-  })
+  app.delete('/warehouses/:id', options.delete, async (request, reply) =>
+    reply.commit(204, (trx) => deleteNamed(trx, warehouseRecords, request.params.id)),
+  )
 
   app.get(
     '/warehouses/:id/locations',
@@ -70,24 +70,28 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/warehouses/:id/locations',
-    { schema: { tags, params: IdParams, body: LocationCreate, response: { 201: Location } } },
-    async (request, reply) => reply.code(201).send(await createLocation(app.db, request.params.id, request.body.location_name)),
+    {
+      schema: { tags, params: IdParams, body: LocationCreate, response: { 201: Location } },
+      config: { audit: { entity: 'location', id: 'answer', context: inWarehouse } },
+    },
+    async (request, reply) => reply.commit(201, (trx) => createLocation(trx, request.params.id, request.body.location_name)),
   )
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/warehouses/:id/locations/:location_id',
     schema: { tags, params: LocationParams, body: LocationUpdate, response: { 200: Location } },
-    handler: async (request) => updateLocation(app.db, request.params, request.body.location_name),
+    config: { audit: { entity: 'location', id: location, context: inWarehouse } },
+    handler: async (request, reply) => reply.commit(200, (trx) => updateLocation(trx, request.params, request.body.location_name)),
   })
 
   app.delete(
     '/warehouses/:id/locations/:location_id',
-    { schema: { tags, params: LocationParams, response: { 204: Type.Null() } } },
-    async (request, reply) => {
-      await deleteLocation(app.db, request.params)
-      return reply.code(204).send(null)
+    {
+      schema: { tags, params: LocationParams, response: { 204: Type.Null() } },
+      config: { audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } } },
     },
+    async (request, reply) => reply.commit(204, (trx) => deleteLocation(trx, request.params)),
   )
 }
 

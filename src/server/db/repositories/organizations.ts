@@ -48,6 +48,14 @@ async function remove(db: DB, id: number) {
   await db.deleteFrom('organizations').where('id', '=', id).execute()
 }
 
+/** The organization named `name`, in any case. */
+const findByName = (db: DB, name: string) =>
+  db
+    .selectFrom('organizations')
+    .selectAll()
+    .where(sql`lower(org_name)`, '=', name.trim().toLowerCase())
+    .executeTakeFirst()
+
 /** Gives the organization named `name` (in any case) the role; undefined when there is none of that name. */
 const takeOnRole = (db: DB, name: string, role: OrganizationRole) =>
   db
@@ -72,4 +80,4 @@ async function productCount(db: DB, id: number) {
   return Number(count)
 }
 
-export const organizationRepository = Object.freeze({ list, find, insert, update, remove, takeOnRole, productCount })
+export const organizationRepository = Object.freeze({ list, find, findByName, insert, update, remove, takeOnRole, productCount })
