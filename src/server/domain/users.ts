@@ -8,7 +8,7 @@ import type { DB } from '../db'
 import { now, secondsAfter } from '../db/clock'
 import { dialectOfConnection } from '../db/dialect'
 import { isUniqueViolation, violationText } from '../db/errors'
-import { userRepository, type UserRow } from '../db/repositories/users'
+import { normalizeEmail, userRepository, type UserRow } from '../db/repositories/users'
 import type { UsersTable } from '../db/schema'
 import type { Trx } from '../db/writes'
 import { AccountRefusal, Conflict, NotFound } from './errors'
@@ -29,12 +29,6 @@ export function toUser(row: UserRow): User {
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
-}
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase()
-
-export async function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
 }
 
 export async function startSession(db: DB, userId: number, lifetimeSeconds: number): Promise<string> {

@@ -6,7 +6,7 @@ import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
 import { AccountRefusal, Forbidden } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
-import { findUserByEmail, type UserRow } from '../domain/users'
+import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
@@ -45,7 +45,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     },
     async (request) => {
       const { username, password } = request.body
-      const user = await findUserByEmail(app.db, username)
+      const user = await userRepository.findByEmail(app.db, username)
       const valid = await checkPassword(user?.hashed_password, password)
       if (!user || !valid || !user.is_active) throw new AccountRefusal(AUTH_ERRORS.LOGIN_BAD_CREDENTIALS)
       return { access_token: await app.issueToken(user.id), token_type: 'bearer' as const }
@@ -81,7 +81,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
       app.mailer.later(
         'verification mail',
         async () => {
-          const user = await findUserByEmail(app.db, email)
+          const user = await userRepository.findByEmail(app.db, email)
           if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user, request.log)
         },
         request.log,
@@ -108,7 +108,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
       app.mailer.later(
         'password reset mail',
         async () => {
-          const user = await findUserByEmail(app.db, email)
+          const user = await userRepository.findByEmail(app.db, email)
           if (!user?.is_active) return
           const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
           await app.mailer.send(passwordResetMail(user.email, link('password', token)), request.log)

@@ -5,6 +5,9 @@ import type { DB, Dialect } from '../index'
 import type { UsersTable } from '../schema'
 import { listPage } from '../lists'
 
+/** Addresses are kept trimmed and in lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
 export type UserRow = Selectable<UsersTable>
 
 const list = (dialect: Dialect, db: DB, query: ListQuery) =>
@@ -16,4 +19,8 @@ const list = (dialect: Dialect, db: DB, query: ListQuery) =>
 
 const find = (db: DB, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 
-export const userRepository = Object.freeze({ list, find })
+/** The account of an address, in any case and spacing. */
+const findByEmail = (db: DB, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+
+export const userRepository = Object.freeze({ list, find, findByEmail })
