@@ -20,15 +20,24 @@ export const SortBy = (fields: readonly string[], fallback: string) =>
     description: `field.asc or field.desc, with field one of ${fields.join(', ')}`,
   })
 
-/** Query of a plain list: paging, a name search for pickers, and a sort. Without `limit` at most MAX_LIST_LIMIT rows. */
+/**
+ * Query of a plain list: paging, only some records (`id`, repeated), a name search for pickers, and a sort.
+ * Without `limit` at most MAX_LIST_LIMIT rows.
+ */
 export const ListQuery = (sortFields: readonly string[], defaultSort: string) =>
   Type.Object({
     skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+    id: Type.Optional(
+      Type.Array(Id, {
+        maxItems: MAX_LIST_LIMIT,
+        description: 'only the records with these ids, repeating the parameter (?id=1&id=4); still paged, sorted and counted',
+      }),
+    ),
     q: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive substring of the name' })),
     sort_by: Type.Optional(SortBy(sortFields, defaultSort)),
   })
-export type ListQuery = { skip?: number; limit?: number; q?: string; sort_by?: string }
+export type ListQuery = { skip?: number; limit?: number; id?: number[]; q?: string; sort_by?: string }
 
 /** fastapi-style validation error: 422 {detail: [{loc, msg, type}]} */
 export const ValidationErrorItem = Type.Object({

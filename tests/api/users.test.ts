@@ -249,6 +249,16 @@ describe('user administration', () => {
     expect((await server.admin.get('/api/users/?limit=0')).statusCode).toBe(422)
   })
 
+  it('lists only the users of repeated ids in one request (getMany), paged and counted', async () => {
+    const [a, b] = [await server.createUser({ username: 'many-a' }), await server.createUser({ username: 'many-b' })]
+    const both = await server.admin.get(`/api/users/?id=${b.id}&id=${a.id}`)
+    expect(both.json().map((u: { username: string }) => u.username)).toEqual(['many-a', 'many-b'])
+    expect(both.headers['x-total-count']).toBe('2')
+    const second = await server.admin.get(`/api/users/?id=${b.id}&id=${a.id}&skip=1&limit=1`)
+    expect(second.json().map((u: { id: number }) => u.id)).toEqual([b.id])
+    expect(second.headers['x-total-count']).toBe('2')
+  })
+
   it('reads, changes (PATCH and PUT) and deletes a user; 404 for an unknown id', async () => {
     const user = await server.createUser()
     const read = await server.admin.get(`/api/users/${user.id}`)

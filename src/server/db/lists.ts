@@ -1,4 +1,4 @@
-// The one query behind every plain list: narrowed by a search, sorted, paged, and counted.
+// The one query behind every plain list: narrowed to some ids and by a search, sorted, paged, and counted.
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { MAX_LIST_LIMIT, type ListQuery } from '../../contract'
 import type { Database } from './schema'
@@ -43,6 +43,7 @@ export async function listPage<Table extends keyof Database, Row>(
   shape: ListShape,
 ): Promise<Page<Row>> {
   const conditions: RawBuilder<SqlBool>[] = []
+  if (query.id) conditions.push(query.id.length > 0 ? sql<SqlBool>`id in (${sql.join(query.id)})` : sql<SqlBool>`1 = 0`)
   const q = query.q
   if (q)
     conditions.push(
