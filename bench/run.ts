@@ -9,7 +9,7 @@ import { openDatabase } from '../src/server/db'
 import { Random } from '../src/server/db/seed/random'
 import { listProducts } from '../src/server/domain/product-list'
 import { checkLedger } from '../src/server/domain/ledger'
-import { benchDatabase, warmCache, type Kind } from './database'
+import { benchDatabase, warmCache } from './database'
 import { inProcess, overHttp, type Measurement } from './measure'
 import { writeSection, section, type RunResult, type ScenarioResult } from './report'
 import { benchData, scenarios, SEARCH_TERMS } from './scenarios'
@@ -30,18 +30,18 @@ const { values } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
   },
 })
-const kind = values.database as Kind
+const kind = values.database
 if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--database is sqlite or postgres')
 const products = Number(values.products)
 const seconds = Number(values.seconds)
-const connections = values.connections!.split(',').map(Number)
+const connections = values.connections.split(',').map(Number)
 const WARM_UP_SECONDS = 3
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 const show = (m: Measurement) =>
   `${Math.round(m.perSecond)}/s p50 ${m.p50.toFixed(2)} ms p99 ${m.p99.toFixed(2)} ms${m.failures ? `, ${m.failures} failed` : ''}`
 
-const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url']!, reseed: values.reseed! })
+const url = await benchDatabase({ kind, products, postgresUrl: values['postgres-url'], reseed: values.reseed })
 const database = openDatabase(url)
 const data = await benchData(database)
 const chosen = scenarios(data).filter((s) => !values.only || s.name.toLowerCase().includes(values.only.toLowerCase()))
@@ -55,7 +55,7 @@ log('starting the server')
 const server = await startServer(url)
 const results: ScenarioResult[] = chosen.map((s) => ({ name: s.name, writes: Boolean(s.writes), http: new Map(), direct: new Map() }))
 const constant = new Map<number, Measurement>()
-let peakRssMb = 0
+let peakRssMb: number
 try {
   // the first requests read the database from disk and let V8 optimize: not measured
   await overHttp(server.url, server.token, () => ({ method: 'GET', path: '/api/bench/constant' }), 4, WARM_UP_SECONDS)

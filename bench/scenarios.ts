@@ -8,7 +8,6 @@ import { listProducts } from '../src/server/domain/product-list'
 import { loadProduct } from '../src/server/domain/products'
 import { bookMutation, recentMutations } from '../src/server/domain/ledger'
 import { runWrite } from '../src/server/db/writes'
-import type { ProductListQuery } from '../src/contract'
 
 export interface Request {
   method: 'GET' | 'POST'
@@ -19,9 +18,9 @@ export interface Request {
 export interface Scenario {
   name: string
   /** the next request to send */
-  next(random: Random): Request
+  next: (random: Random) => Request
   /** the same work in-process; the user id books as the signed-in user would */
-  direct(database: DatabaseHandle, random: Random, userId: number): Promise<unknown>
+  direct: (database: DatabaseHandle, random: Random, userId: number) => Promise<unknown>
   writes?: boolean
 }
 
@@ -58,7 +57,7 @@ const listPath = (query: Record<string, string | number>) =>
 const list = (name: string, make: (random: Random) => Record<string, string | number>): Scenario => ({
   name,
   next: (random) => ({ method: 'GET', path: listPath(make(random)) }),
-  direct: (database, random) => listProducts(database, make(random) as ProductListQuery),
+  direct: (database, random) => listProducts(database, make(random)),
 })
 
 export function scenarios(data: BenchData): Scenario[] {

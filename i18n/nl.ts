@@ -50,7 +50,8 @@ const raAdditions = {
   guesser: { empty: { title: 'Geen gegevens om te tonen', message: 'Controleer uw dataProvider' } },
 }
 
-const { prev: _unusedInV5, ...dutchNavigation } = dutchMessages.ra.navigation as Record<string, string>
+// ra-language-dutch was written for react-admin 4, whose navigation had a `prev` that 5 no longer has
+const dutchNavigation = Object.fromEntries(Object.entries(dutchMessages.ra.navigation).filter(([key]) => key !== 'prev'))
 const ra = Object.fromEntries(
   Object.entries({ ...dutchMessages.ra, navigation: dutchNavigation }).map(([section, texts]) => [
     section,

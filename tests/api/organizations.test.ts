@@ -15,7 +15,7 @@ const names = (res: { json(): unknown }) => (res.json() as { org_name: string }[
 const create = async (body: Record<string, unknown>) => {
   const res = await staff.post('/api/orgs/', body)
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { id: number; org_name: string; is_seller: boolean; is_supplier: boolean; created_at: string }
+  return res.json<{ id: number; org_name: string; is_seller: boolean; is_supplier: boolean; created_at: string }>()
 }
 const stamp = () => new Date().toISOString()
 async function insertProduct(fields: { supplier_id?: number } = {}) {
@@ -133,7 +133,7 @@ describe('suppliers and sellers', () => {
     const sellers = await staff.get('/api/sellers?q=role')
     expect(names(sellers)).toEqual(['Role Both', 'Role Seller'])
     expect(sellers.headers['x-total-count']).toBe('2')
-    const everySupplier = (await staff.get('/api/suppliers/')).json() as { is_supplier: boolean }[]
+    const everySupplier = (await staff.get('/api/suppliers/')).json<{ is_supplier: boolean }[]>()
     expect(everySupplier.every((o) => o.is_supplier)).toBe(true)
     expect([supplier.id, seller.id, both.id]).toHaveLength(3)
   })

@@ -71,8 +71,10 @@ describe('bookings that arrive together', () => {
       const savepoints = queries.filter((q) => q.sql === 'savepoint write').length
       const inserts = queries.filter((q) => /^insert into "?stock_mutations"?/.test(q.sql)).length
       expect(inserts).toBe(20)
+      /* eslint-disable vitest/no-conditional-expect -- SQLite groups the bookings, PostgreSQL does not */
       if (dbKind === 'sqlite') expect(savepoints).toBeGreaterThan(1)
       else expect(savepoints).toBe(0)
+      /* eslint-enable vitest/no-conditional-expect */
     } finally {
       await database.close()
     }

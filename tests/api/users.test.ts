@@ -1,5 +1,6 @@
 // The own account (/users/me) and user administration: only a super-user manages users, names are unique,
 // and at least one active super-user always remains, also under concurrent changes.
+/* eslint-disable vitest/no-conditional-expect -- the winner of the race picks which expectations hold */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, type Client, type TestServer } from './helpers'
 

@@ -16,12 +16,12 @@ type Location = { id: number; location_name: string; warehouse_id: number }
 const createWarehouse = async (warehouse_name: string) => {
   const res = await staff.post('/api/warehouses/', { warehouse_name })
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as Warehouse
+  return res.json<Warehouse>()
 }
 const createLocation = async (warehouseId: number, location_name: string) => {
   const res = await staff.post(`/api/warehouses/${warehouseId}/locations`, { location_name })
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as Location
+  return res.json<Location>()
 }
 const stamp = () => new Date().toISOString()
 /** a ledger row made directly in the database: the stock API is not this file's subject */

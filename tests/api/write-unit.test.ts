@@ -1,6 +1,7 @@
 // The write unit: every write route declares its audit, and reply.commit() writes the change, its audit row and
 // whatever other recorders keep in one transaction, answering only after the commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Written } from '../../src/server/plugins/writes'
 import { startServer, type TestServer } from './helpers'
 
 let server: TestServer
@@ -10,13 +11,16 @@ beforeAll(async () => {
     {},
     {
       extend(app) {
-        app.post('/api/test/undeclared', { config: { auth: 'public' } }, async () => ({ ok: true }))
-        app.post('/api/test/uncommitted', { config: { auth: 'public', audit: { entity: 'brand', id: 'answer' } } }, async () => ({ id: 1 }))
+        app.post('/api/test/undeclared', { config: { auth: 'public' } }, () => ({ ok: true }))
+        app.post('/api/test/uncommitted', { config: { auth: 'public', audit: { entity: 'brand', id: 'answer' } } }, () => ({ id: 1 }))
         // a recorder after the audit: fails on request, or keeps the serialized answer
-        app.addWriteRecorder(async (_trx, request) => async (written) => {
-          if (request.headers['x-recorder'] === 'fail') throw new Error('the recorder failed')
-          if (request.headers['x-recorder'] === 'keep') serialized.set(String(request.id), written.serialized())
-        })
+        app.addWriteRecorder((_trx, request) =>
+          Promise.resolve((written: Written) => {
+            if (request.headers['x-recorder'] === 'fail') return Promise.reject(new Error('the recorder failed'))
+            if (request.headers['x-recorder'] === 'keep') serialized.set(String(request.id), written.serialized())
+            return Promise.resolve()
+          }),
+        )
       },
     },
   )

@@ -109,9 +109,10 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
       getTypeParser(oid: number, format?: 'text' | 'binary') {
         if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value)
         if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString()
-        return pg.types.getTypeParser(oid, format as 'text')
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- pg-types declares every parser as any
+        return pg.types.getTypeParser(oid, format)
       },
-    } as pg.CustomTypesConfig,
+    },
   })
   // a client that loses its connection must not crash the process, idle (pool) or checked out (client); the query
   // in flight fails on its own and the pool drops the client, so the next query reconnects

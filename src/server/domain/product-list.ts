@@ -39,6 +39,7 @@ const SUMMARY_COLUMNS = [
 ] as const
 
 const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined
+// eslint-disable-next-line no-control-regex -- all of ASCII, control characters included
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text)
 
 /**

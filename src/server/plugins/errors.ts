@@ -23,7 +23,7 @@ const validators = {
   params: new Ajv({ ...common, coerceTypes: true }),
   headers: new Ajv({ ...common, coerceTypes: true, removeAdditional: false }),
 }
-for (const ajv of Object.values(validators)) addFormats.default(ajv)
+for (const ajv of Object.values(validators)) addFormats(ajv)
 
 const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
 
@@ -52,29 +52,29 @@ function describe(error: ErrorObject): { msg: string; type: string } {
     case 'required':
       return { msg: 'Field required', type: 'missing' }
     case 'type':
-      return { msg: `Input should be a valid ${p.type === 'object' ? 'object' : p.type}`, type: `${p.type}_type` }
+      return { msg: `Input should be a valid ${String(p.type)}`, type: `${String(p.type)}_type` }
     case 'enum':
-      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}`, type: 'enum' }
+      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`, type: 'enum' }
     case 'const':
-      return { msg: `Input should be '${p.allowedValue}'`, type: 'literal_error' }
+      return { msg: `Input should be '${String(p.allowedValue)}'`, type: 'literal_error' }
     case 'not':
       return { msg: `Input should not be ${JSON.stringify((error.schema as { const?: unknown })?.const)}`, type: 'value_error' }
     case 'minLength':
-      return { msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
+      return { msg: `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
     case 'maxLength':
-      return { msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' }
+      return { msg: `String should have at most ${String(p.limit)} characters`, type: 'string_too_long' }
     case 'pattern':
       return {
         msg: schema?.description ? `Input should be ${schema.description}` : 'String should not be blank',
         type: 'string_pattern_mismatch',
       }
     case 'minimum':
-      return { msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' }
+      return { msg: `Input should be greater than or equal to ${String(p.limit)}`, type: 'greater_than_equal' }
     case 'maximum':
-      return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' }
+      return { msg: `Input should be less than or equal to ${String(p.limit)}`, type: 'less_than_equal' }
     case 'format':
       return {
-        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${p.format}`,
+        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${String(p.format)}`,
         type: 'value_error',
       }
     default:
@@ -115,7 +115,7 @@ export default fp(async function errors(app: FastifyInstance) {
   )
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = validators[(httpPart ?? 'body') as keyof typeof validators]
+    const ajv = httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' ? validators[httpPart] : validators.body
     return refusingUnstorableText(ajv.compile(schema))
   })
 

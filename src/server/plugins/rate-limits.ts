@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import { TooManyAttempts } from '../domain/errors'
 
 declare module 'fastify' {
@@ -31,13 +31,10 @@ async function enforce(limiter: Limiter, request: FastifyRequest) {
 
 /** E-mails in any case and spacing are one account; only a digest is kept, so no address or token sits in memory. */
 function accountKey(request: FastifyRequest, field: string): string {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field]
+  const body: unknown = request.body
+  const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, field) : undefined
   return createHash('sha256')
-    .update(
-      String(value ?? '')
-        .trim()
-        .toLowerCase(),
-    )
+    .update((typeof value === 'string' ? value : '').trim().toLowerCase())
     .digest('base64url')
 }
 
@@ -56,8 +53,8 @@ export default fp(async function rateLimits(app: FastifyInstance, options: RateL
     // the address is counted before the body is read; the account once the body is known to be well-formed
     const perAddress = limiter(options.perAddress)
     const perAccount = limiter(options.perAccount, (request) => accountKey(request, field))
-    const countAddress: onRequestHookHandler = async (request) => enforce(perAddress, request)
-    const countAccount: preHandlerHookHandler = async (request) => enforce(perAccount, request)
+    const countAddress: onRequestAsyncHookHandler = async (request) => enforce(perAddress, request)
+    const countAccount: preHandlerAsyncHookHandler = async (request) => enforce(perAccount, request)
     route.onRequest = [...asArray(route.onRequest), countAddress]
     route.preHandler = [...asArray(route.preHandler), countAccount]
   })

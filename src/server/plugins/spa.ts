@@ -20,7 +20,10 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
       wildcard: true,
       // hashed assets never change; index.html must be fetched anew after each deploy
       setHeaders: (res, file) =>
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        void res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     })
   }
 
