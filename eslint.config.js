@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   { files: ['src/admin/**/*.{ts,tsx}', 'tests/admin/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    // a Fastify plugin is async by contract (FastifyPluginAsync) even when it only declares routes and hooks
+    files: ['src/server/plugins/**/*.ts', 'src/server/routes/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
   { files: ['tests/**/*.{ts,tsx}'], ...vitest.configs.recommended },
   {
     files: ['tests/**/*.{ts,tsx}'],
@@ -29,6 +34,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       // expect(value, 'what went wrong') names the failure
       'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // helpers that assert: expect401(), the audit test's added(), fast-check's fc.assert()
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'added', 'fc.assert'] }],
+      // a test builds a variant of an object by leaving one key out: `const { exp: _exp, ...endless } = claims`
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
   prettier,

@@ -7,7 +7,8 @@ const ANSWER = { status: 'ok' }
 
 diagnostics.subscribe('fastify.initialization', (message) => {
   const { fastify } = message as { fastify: FastifyInstance }
-  fastify.register(async (app) => {
-    app.get('/api/bench/constant', { schema: { hide: true } }, async () => ANSWER)
+  void fastify.register((app, _options, done) => {
+    app.get('/api/bench/constant', { schema: { hide: true } }, () => ANSWER)
+    done()
   })
 })

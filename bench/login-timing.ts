@@ -10,6 +10,7 @@ import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { ensureFirstSuperuser, insertUser } from '../src/server/domain/users'
+import { hashPassword } from '../src/server/domain/passwords'
 
 const rounds = Number(process.argv[2] ?? 200)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-login-bench-'))
@@ -24,8 +25,9 @@ const config = loadConfig({
 const database = openDatabase(url)
 await migrateToLatest(database)
 await ensureFirstSuperuser(database.db, 'admin@example.com', 'admin-password-1', () => 'unused')
-const inactive = { email: 'inactive@example.com', username: 'inactive', password: 'inactive-password' }
-await insertUser(database.db, inactive, { is_active: false, is_verified: true, is_superuser: false, needs_password: false })
+const inactive = { email: 'inactive@example.com', username: 'inactive' }
+const flags = { is_active: false, is_verified: true, is_superuser: false, needs_password: false }
+await insertUser(database.db, inactive, await hashPassword('inactive-password'), flags)
 const app = await buildApp({ config, database, secret: randomBytes(32).toString('hex'), logger: false })
 await app.ready()
 

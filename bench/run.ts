@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/server/db/migrate'
 import { Random } from '../src/server/db/seed/random'
 import { listProducts } from '../src/server/domain/product-list'
 import { checkLedger } from '../src/server/domain/ledger'
-import { benchDatabase, warmCache, type Kind } from './database'
+import { benchDatabase, warmCache } from './database'
 import { inProcess, overHttp, type Measurement } from './measure'
 import { writeSection, section, type RunResult, type ScenarioResult } from './report'
 import { benchData, fixedList, scenarios, worstCaseScenarios, SEARCH_TERMS } from './scenarios'
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
   },
 })
-const kind = values.database as Kind
+const kind = values.database
 if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--database is sqlite or postgres')
 const products = Number(values.products)
 const seconds = Number(values.seconds)

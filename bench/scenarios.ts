@@ -1,13 +1,14 @@
 // What the benchmark asks of the server, each with the same work done straight on the database (the in-process
 // ceiling). Requests vary as they would in use: random products, brands of every size, the words people search for.
 import { sql } from 'kysely'
+import type { ProductListQuery } from '../src/contract'
 import type { DatabaseHandle } from '../src/server/db'
 import { Random } from '../src/server/db/seed/random'
 import { NOUNS } from '../src/server/db/seed/words'
 import { listProducts } from '../src/server/domain/product-list'
 import { loadProduct } from '../src/server/domain/products'
 import { bookMutation, recentMutations } from '../src/server/domain/ledger'
-import type { ProductListQuery } from '../src/contract'
+import { runWrite } from '../src/server/db/writes'
 
 export interface Request {
   method: 'GET' | 'POST'
@@ -147,7 +148,8 @@ export function scenarios(data: BenchData): Scenario[] {
         path: `/api/products/${product(random)}/stock_mutations`,
         body: JSON.stringify(booking(random)),
       }),
-      direct: (database, random, userId) => bookMutation(database.db, { product_id: product(random), ...booking(random), user_id: userId }),
+      direct: (database, random, userId) =>
+        runWrite(database, (trx) => bookMutation(trx, { product_id: product(random), ...booking(random), user_id: userId })),
     },
   ]
 }

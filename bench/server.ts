@@ -48,7 +48,7 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   let stopped = false
-  exited.then((code) => {
+  void exited.then((code) => {
     if (!stopped) console.error(`server exited with ${code}; its log: ${path.join(dataDir, 'server.log')}`)
   })
 

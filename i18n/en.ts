@@ -115,6 +115,10 @@ const en = {
         EMAIL_EXISTS: 'Another user already has this e-mail address.',
         FORBIDDEN: 'You may not do this.',
         REGISTRATION_CLOSED: 'Registration is closed. Ask an administrator for an account.',
+        STOCK_PLACE_GONE: 'The warehouse or location was deleted while the stock mutation was being booked.',
+        DB_CONFLICT: 'Someone changed the same records at the same moment, so nothing was changed. Please try again.',
+        DB_READ_ONLY:
+          'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',
         DB_UNAVAILABLE: 'The database is not available right now. Please try again in a moment.',
         DB_TIMEOUT: 'Reading this took too long and was stopped. Please narrow the filter or try again in a moment.',
         LOGIN_BAD_CREDENTIALS: 'The e-mail address or the password is wrong.',

@@ -50,7 +50,8 @@ const raAdditions = {
   guesser: { empty: { title: 'Geen gegevens om te tonen', message: 'Controleer uw dataProvider' } },
 }
 
-const { prev: _unusedInV5, ...dutchNavigation } = dutchMessages.ra.navigation as Record<string, string>
+// ra-language-dutch was written for react-admin 4, whose navigation had a `prev` that 5 no longer has
+const dutchNavigation = Object.fromEntries(Object.entries(dutchMessages.ra.navigation).filter(([key]) => key !== 'prev'))
 const ra = Object.fromEntries(
   Object.entries({ ...dutchMessages.ra, navigation: dutchNavigation }).map(([section, texts]) => [
     section,
@@ -169,6 +170,10 @@ const nl: typeof en = {
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',
+        STOCK_PLACE_GONE: 'Het magazijn of de locatie is verwijderd terwijl de voorraadmutatie werd geboekt.',
+        DB_CONFLICT: 'Iemand wijzigde op hetzelfde moment dezelfde gegevens, dus er is niets gewijzigd. Probeer het opnieuw.',
+        DB_READ_ONLY:
+          'De database kan nu geen wijzigingen opslaan (de schijf is vol of alleen-lezen). Lezen werkt nog; probeer het later opnieuw.',
         DB_UNAVAILABLE: 'De database is nu niet beschikbaar. Probeer het zo opnieuw.',
         DB_TIMEOUT: 'Het lezen duurde te lang en is gestopt. Maak het filter nauwer of probeer het zo opnieuw.',
         LOGIN_BAD_CREDENTIALS: 'Het e-mailadres of het wachtwoord is onjuist.',

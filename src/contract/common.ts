@@ -1,5 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox'
 import { MAX_LIST_LIMIT } from './constants'
+import { ERROR_CODES } from './errors'
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' })
@@ -19,15 +20,24 @@ export const SortBy = (fields: readonly string[], fallback: string) =>
     description: `field.asc or field.desc, with field one of ${fields.join(', ')}`,
   })
 
-/** Query of a plain list: paging, a name search for pickers, and a sort. Without `limit` at most MAX_LIST_LIMIT rows. */
+/**
+ * Query of a plain list: paging, only some records (`id`, repeated), a name search for pickers, and a sort.
+ * Without `limit` at most MAX_LIST_LIMIT rows.
+ */
 export const ListQuery = (sortFields: readonly string[], defaultSort: string) =>
   Type.Object({
     skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+    id: Type.Optional(
+      Type.Array(Id, {
+        maxItems: MAX_LIST_LIMIT,
+        description: 'only the records with these ids, repeating the parameter (?id=1&id=4); still paged, sorted and counted',
+      }),
+    ),
     q: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive substring of the name' })),
     sort_by: Type.Optional(SortBy(sortFields, defaultSort)),
   })
-export type ListQuery = { skip?: number; limit?: number; q?: string; sort_by?: string }
+export type ListQuery = { skip?: number; limit?: number; id?: number[]; q?: string; sort_by?: string }
 
 /** fastapi-style validation error: 422 {detail: [{loc, msg, type}]} */
 export const ValidationErrorItem = Type.Object({
@@ -40,7 +50,8 @@ export type ValidationErrorItem = Static<typeof ValidationErrorItem>
 /** Every other error: {detail, code?}; `code` and `params` let the UI translate the sentence. */
 export const ErrorBody = Type.Object({
   detail: Type.Union([Type.String(), Type.Array(ValidationErrorItem)]),
-  code: Type.Optional(Type.String()),
+  // a string, not an enum: a client may meet a code newer than itself, and falls back to `detail`
+  code: Type.Optional(Type.String({ description: `one of ${ERROR_CODES.join(', ')}` })),
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ErrorBody = Static<typeof ErrorBody>

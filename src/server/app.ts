@@ -15,6 +15,7 @@ import mail from './plugins/mail'
 import auth from './plugins/auth'
 import spa from './plugins/spa'
 import rateLimits from './plugins/rate-limits'
+import writes from './plugins/writes'
 import audit from './plugins/audit'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(db, { database: options.database, closeWithApp: options.closeDatabase ?? true })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
+  await app.register(writes)
   await app.register(audit)
 
   await app.register(

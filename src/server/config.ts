@@ -47,6 +47,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = Value.Errors(ConfigSchema, value).map((e) => `${e.instancePath.slice(1) || 'config'} ${e.message}`)
     throw new Error(`Invalid environment: ${problems.join('; ')}`)
   }
-  const config = value as Static<typeof ConfigSchema>
-  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }
+  return { ...value, PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '') }
 }

@@ -34,6 +34,33 @@ describe('brands', () => {
     expect(literal.json()).toEqual([])
   })
 
+  it('answers only the records of repeated ids in one request (getMany), still sorted, paged and counted', async () => {
+    const ids = []
+    for (const brand_name of ['Many A', 'Many B', 'Many C']) ids.push((await server.admin.post('/api/brands/', { brand_name })).json().id)
+    const [a, b, c] = ids
+    const names = (res: Awaited<ReturnType<TestServer['admin']['get']>>) => res.json().map((x: { brand_name: string }) => x.brand_name)
+    const two = await server.admin.get(`/api/brands/?id=${c}&id=${a}`)
+    expect(names(two)).toEqual(['Many A', 'Many C'])
+    expect(two.headers['x-total-count']).toBe('2')
+    expect(names(await server.admin.get(`/api/brands/?id=${b}`))).toEqual(['Many B'])
+    const paged = await server.admin.get(`/api/brands/?id=${a}&id=${b}&id=${c}&sort_by=brand_name.desc&skip=1&limit=1`)
+    expect(names(paged)).toEqual(['Many B'])
+    expect(paged.headers['x-total-count']).toBe('3')
+    const unknown = await server.admin.get('/api/brands/?id=999999')
+    expect(unknown.json()).toEqual([])
+    expect(unknown.headers['x-total-count']).toBe('0')
+    const bad = await server.admin.get(`/api/brands/?id=${a}&id=x`)
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().detail[0].loc).toEqual(['query', 'id', 1])
+  })
+
+  it('documents the id filter in the OpenAPI', async () => {
+    const spec = (await server.anonymous.get('/api/openapi.json')).json()
+    const id = spec.paths['/api/brands/'].get.parameters.find((p: { name: string }) => p.name === 'id')
+    expect(id).toMatchObject({ in: 'query', schema: { type: 'array', items: { type: 'integer' } } })
+    expect(id.description ?? id.schema.description).toMatch(/\?id=1&id=4/)
+  })
+
   it('refuses a duplicate name with 409 and a readable sentence', async () => {
     const res = await server.admin.post('/api/brands/', { brand_name: 'ACME' })
     expect(res.statusCode).toBe(409)

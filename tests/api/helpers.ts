@@ -17,7 +17,7 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' 
 export const dbKind = (process.env.STOCKROOM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
 
 /** A database URL of its own, and a way to remove it. */
-export async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dbKind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('STOCKROOM_TEST_DB=postgres needs TEST_DATABASE_URL')
@@ -39,7 +39,11 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-test-'))
-  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+  const drop = () => {
+    fs.rmSync(dir, { recursive: true, force: true })
+    return Promise.resolve()
+  }
+  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop }
 }
 
 export type Response = LightMyRequestResponse

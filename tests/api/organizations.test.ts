@@ -15,7 +15,7 @@ const names = (res: { json(): unknown }) => (res.json() as { org_name: string }[
 const create = async (body: Record<string, unknown>) => {
   const res = await staff.post('/api/orgs/', body)
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { id: number; org_name: string; is_seller: boolean; is_supplier: boolean; created_at: string }
+  return res.json<{ id: number; org_name: string; is_seller: boolean; is_supplier: boolean; created_at: string }>()
 }
 const stamp = () => new Date().toISOString()
 async function insertProduct(fields: { supplier_id?: number } = {}) {
@@ -100,6 +100,16 @@ describe('organizations', () => {
     expect((await staff.get('/api/orgs/?skip=-1')).statusCode).toBe(422)
   })
 
+  it('answers only the records of repeated ids in one request (getMany), paged and counted', async () => {
+    const [a, b] = [await create({ org_name: 'Many Org A' }), await create({ org_name: 'Many Org B' })]
+    const both = await staff.get(`/api/orgs/?id=${b.id}&id=${a.id}`)
+    expect(names(both)).toEqual(['Many Org A', 'Many Org B'])
+    expect(both.headers['x-total-count']).toBe('2')
+    const second = await staff.get(`/api/orgs/?id=${b.id}&id=${a.id}&skip=1`)
+    expect(names(second)).toEqual(['Many Org B'])
+    expect(second.headers['x-total-count']).toBe('2')
+  })
+
   it('needs a session', async () => {
     expect((await server.anonymous.get('/api/orgs/')).statusCode).toBe(401)
     expect((await server.anonymous.post('/api/orgs/', { org_name: 'Anon' })).statusCode).toBe(401)
@@ -123,9 +133,18 @@ describe('suppliers and sellers', () => {
     const sellers = await staff.get('/api/sellers?q=role')
     expect(names(sellers)).toEqual(['Role Both', 'Role Seller'])
     expect(sellers.headers['x-total-count']).toBe('2')
-    const everySupplier = (await staff.get('/api/suppliers/')).json() as { is_supplier: boolean }[]
+    const everySupplier = (await staff.get('/api/suppliers/')).json<{ is_supplier: boolean }[]>()
     expect(everySupplier.every((o) => o.is_supplier)).toBe(true)
     expect([supplier.id, seller.id, both.id]).toHaveLength(3)
+  })
+
+  it('GET /suppliers/ and /sellers/ with repeated ids answer those of them in that role', async () => {
+    const suppliers = await staff.get(`/api/suppliers/?id=${supplier.id}&id=${seller.id}&id=${both.id}`)
+    expect(names(suppliers)).toEqual(['Role Both', 'Role Supplier'])
+    expect(suppliers.headers['x-total-count']).toBe('2')
+    const sellers = await staff.get(`/api/sellers/?id=${seller.id}`)
+    expect(names(sellers)).toEqual(['Role Seller'])
+    expect(sellers.headers['x-total-count']).toBe('1')
   })
 
   it('POST /suppliers/ {org_name} creates a supplier with 201', async () => {

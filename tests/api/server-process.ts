@@ -57,11 +57,11 @@ export async function startProcess(settings: Record<string, string>, options: { 
   const notify = () => {
     for (const check of listeners) check()
   }
-  child.stdout!.on('data', (chunk) => {
+  child.stdout.on('data', (chunk) => {
     output.stdout += chunk
     notify()
   })
-  child.stderr!.on('data', (chunk) => {
+  child.stderr.on('data', (chunk) => {
     output.stderr += chunk
     notify()
   })

@@ -1,5 +1,6 @@
 // The own account (/users/me) and user administration: only a super-user manages users, names are unique,
 // and at least one active super-user always remains, also under concurrent changes.
+/* eslint-disable vitest/no-conditional-expect -- the winner of the race picks which expectations hold */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, type Client, type TestServer } from './helpers'
 
@@ -247,6 +248,16 @@ describe('user administration', () => {
     expect(page.headers['x-total-count']).toBe(String(total))
     expect((await server.admin.get('/api/users/?sort_by=hashed_password.asc')).statusCode).toBe(422)
     expect((await server.admin.get('/api/users/?limit=0')).statusCode).toBe(422)
+  })
+
+  it('lists only the users of repeated ids in one request (getMany), paged and counted', async () => {
+    const [a, b] = [await server.createUser({ username: 'many-a' }), await server.createUser({ username: 'many-b' })]
+    const both = await server.admin.get(`/api/users/?id=${b.id}&id=${a.id}`)
+    expect(both.json().map((u: { username: string }) => u.username)).toEqual(['many-a', 'many-b'])
+    expect(both.headers['x-total-count']).toBe('2')
+    const second = await server.admin.get(`/api/users/?id=${b.id}&id=${a.id}&skip=1&limit=1`)
+    expect(second.json().map((u: { id: number }) => u.id)).toEqual([b.id])
+    expect(second.headers['x-total-count']).toBe('2')
   })
 
   it('reads, changes (PATCH and PUT) and deletes a user; 404 for an unknown id', async () => {

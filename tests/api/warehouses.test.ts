@@ -16,12 +16,12 @@ type Location = { id: number; location_name: string; warehouse_id: number }
 const createWarehouse = async (warehouse_name: string) => {
   const res = await staff.post('/api/warehouses/', { warehouse_name })
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as Warehouse
+  return res.json<Warehouse>()
 }
 const createLocation = async (warehouseId: number, location_name: string) => {
   const res = await staff.post(`/api/warehouses/${warehouseId}/locations`, { location_name })
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as Location
+  return res.json<Location>()
 }
 const stamp = () => new Date().toISOString()
 /** a ledger row made directly in the database: the stock API is not this file's subject */
@@ -88,6 +88,16 @@ describe('warehouses', () => {
     expect((await staff.get('/api/warehouses/x')).statusCode).toBe(422)
   })
 
+  it('answers only the warehouses of repeated ids in one request (getMany), paged and counted', async () => {
+    const [a, b] = [await createWarehouse('Many North'), await createWarehouse('Many South')]
+    const both = await staff.get(`/api/warehouses/?id=${b.id}&id=${a.id}`)
+    expect(both.json().map((w: Warehouse) => w.warehouse_name)).toEqual(['Many North', 'Many South'])
+    expect(both.headers['x-total-count']).toBe('2')
+    const first = await staff.get(`/api/warehouses/?id=${b.id}&id=${a.id}&limit=1`)
+    expect(first.json().map((w: Warehouse) => w.warehouse_name)).toEqual(['Many North'])
+    expect(first.headers['x-total-count']).toBe('2')
+  })
+
   it('needs a session', async () => {
     expect((await server.anonymous.get('/api/warehouses/')).statusCode).toBe(401)
     expect((await server.anonymous.get('/api/warehouses/1/locations')).statusCode).toBe(401)
@@ -115,6 +125,14 @@ describe('locations', () => {
     const paged = await staff.get(`/api/warehouses/${main.id}/locations?skip=1&limit=1`)
     expect(paged.json().map((l: Location) => l.location_name)).toEqual(['B-02'])
     expect(paged.headers['x-total-count']).toBe('2')
+  })
+
+  it('are listed by repeated ids in one request (getMany), only those of the warehouse', async () => {
+    const [c1, c2] = [await createLocation(main.id, 'M-01'), await createLocation(main.id, 'M-02')]
+    const elsewhere = await createLocation(spare.id, 'M-03')
+    const res = await staff.get(`/api/warehouses/${main.id}/locations?id=${c2.id}&id=${c1.id}&id=${elsewhere.id}`)
+    expect(res.json().map((l: Location) => l.location_name)).toEqual(['M-01', 'M-02'])
+    expect(res.headers['x-total-count']).toBe('2')
   })
 
   it('are read, renamed and deleted only under their own warehouse: 404 under another', async () => {

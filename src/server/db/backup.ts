@@ -5,6 +5,8 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { dialectOf } from './index'
 import { describeDatabaseUrl } from './wait'
+import { now } from './clock'
+import { codeOf, messageOf } from './errors'
 
 /** Pages per backup step: all of them, so the copy is one read transaction and so one consistent snapshot. */
 const ALL_PAGES = 0x7fffffff
@@ -18,7 +20,7 @@ export function sqliteFileOrExit(databaseUrl: string, command: string, advice: s
   process.exit(2)
 }
 
-const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-')
+const stamp = () => now().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-')
 
 /** The default place of a backup: DATA_DIR/backups/stockroom-YYYYMMDD-HHMMSS.db */
 export const defaultBackupFile = (dataDir: string) => path.join(dataDir, 'backups', `stockroom-${stamp()}.db`)
@@ -29,17 +31,17 @@ function verify(file: string, what: string): { migrations: number } {
   try {
     db = new SQLite(file, { readonly: true, fileMustExist: true })
   } catch (error) {
-    throw new BackupError(`${what} ${file} cannot be opened: ${(error as Error).message}`)
+    throw new BackupError(`${what} ${file} cannot be opened: ${messageOf(error)}`)
   }
   try {
     const integrity = db.pragma('integrity_check', { simple: true })
-    if (integrity !== 'ok') throw new BackupError(`${what} ${file} is damaged (integrity_check: ${integrity}).`)
+    if (integrity !== 'ok') throw new BackupError(`${what} ${file} is damaged (integrity_check: ${String(integrity)}).`)
     const table = db.prepare(`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`).get()
     if (!table) throw new BackupError(`${what} ${file} is not a Stockroom database.`)
     return { migrations: (db.prepare('select count(*) as n from kysely_migration').get() as { n: number }).n }
   } catch (error) {
     if (error instanceof BackupError) throw error
-    throw new BackupError(`${what} ${file} is not a readable SQLite database: ${(error as Error).message}`)
+    throw new BackupError(`${what} ${file} is not a readable SQLite database: ${messageOf(error)}`)
   } finally {
     db.close()
   }
@@ -77,7 +79,7 @@ function refuseIfInUse(file: string): SQLite.Database {
     return db
   } catch (error) {
     db.close()
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY'))
+    if (codeOf(error).startsWith('SQLITE_BUSY'))
       throw new BackupError(`The database ${file} is in use, by a running server or another program. Stop it, then restore again.`)
     throw error
   }

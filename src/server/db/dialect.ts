@@ -1,6 +1,9 @@
 // The few places where SQLite and PostgreSQL need different SQL; everything else is shared.
-import { sql, type ColumnDefinitionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely'
-import type { Dialect } from './index'
+import { SqliteAdapter, sql, type ColumnDefinitionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import type { DB, Dialect } from './index'
+
+/** The dialect a connection (or a transaction on it) speaks. */
+export const dialectOfConnection = (db: DB): Dialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres')
 
 export function columnTypes(dialect: Dialect) {
   return {

@@ -18,8 +18,10 @@ const migrations: Record<string, DialectMigration> = {
 
 class ListedMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]))
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }])),
+    )
   }
 }
 
@@ -27,6 +29,7 @@ class ListedMigrations implements MigrationProvider {
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new ListedMigrations(dialect) })
   const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error
+  if (error instanceof Error) throw error
+  if (error) throw new Error('a migration failed', { cause: error })
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -1,6 +1,7 @@
 // Row types of the tables, as Kysely sees them. Timestamps are ISO strings on both databases
 // (the PostgreSQL pool parses timestamptz to ISO); booleans arrive as 0/1 from SQLite, so mappers use Boolean().
 import type { ColumnType, Generated } from 'kysely'
+import type { AuditAction, AuditEntityType, Currency } from '../../contract'
 
 type Timestamp = ColumnType<string, string, string>
 type Bool = ColumnType<boolean | number, boolean, boolean>
@@ -84,7 +85,7 @@ export interface ProductsTable {
   supplier_id: number | null
   minimum_order_quantity: number | null
   purchase_price: Money
-  purchase_currency: string | null
+  purchase_currency: Currency | null
   /** total stock, kept in the same transaction as every ledger change */
   stock: Generated<number>
   created_at: Timestamp
@@ -96,7 +97,7 @@ export interface ProductSellersTable {
   product_id: number
   seller_id: number | null
   selling_price: Money
-  selling_currency: string | null
+  selling_currency: Currency | null
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -149,8 +150,8 @@ export interface AuditLogTable {
   created_at: Timestamp
   user_id: number | null
   username: string | null
-  action: string
-  entity_type: string
+  action: AuditAction
+  entity_type: AuditEntityType
   entity_id: number
   changes: string | null
   request_id: string | null

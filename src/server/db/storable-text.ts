@@ -5,6 +5,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 
 const MESSAGE = 'Text should not contain NUL characters or unpaired surrogates'
 /** in a `u` regex a surrogate pair is one code point, so only unpaired halves are of category Cs */
+// eslint-disable-next-line no-control-regex -- the NUL character is what PostgreSQL cannot store
 const UNSTORABLE = /[\u0000\p{Cs}]/u
 const isStorable = (text: string) => !UNSTORABLE.test(text)
 

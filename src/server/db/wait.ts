@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from './index'
 import { isUnavailable } from './errors'
+import { codeOf, messageOf } from './errors'
 
 export class DatabaseUnreachableError extends Error {}
 
@@ -15,10 +16,7 @@ export function describeDatabaseUrl(url: string): string {
   return parsed.toString()
 }
 
-const reason = (error: unknown) => {
-  const e = error as { code?: string; message?: string }
-  return [e.code, e.message].filter(Boolean).join(': ') || String(error)
-}
+const reason = (error: unknown) => [codeOf(error), messageOf(error)].filter(Boolean).join(': ') || String(error)
 
 export async function waitForDatabase(
   database: DatabaseHandle,

@@ -1,5 +1,12 @@
 // The mails an account receives. Each carries one link into the admin UI.
-import type { Mail } from '../plugins/mail'
+
+/** A mail as the mailer sends it. */
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
 
 const signature = '\n\n-- \nStockroom'
 

@@ -2,6 +2,7 @@
 // Only their sha256 is stored, with the address they went to: a token for an old address is void.
 import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '../db'
+import { now, secondsAfter } from '../db/clock'
 import type { UserRow } from './users'
 
 export type TokenPurpose = 'verify' | 'reset'
@@ -11,7 +12,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPurpose, lifetimeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  const now = new Date()
+  const stamp = now()
   await db
     .insertInto('user_tokens')
     .values({
@@ -19,11 +20,26 @@ export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPur
       user_id: user.id,
       purpose,
       email: user.email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
+      created_at: stamp,
+      expires_at: secondsAfter(stamp, lifetimeSeconds),
     })
     .execute()
   return token
+}
+
+/** The user a live token is for, if it still matches their address and they are active; the token is left as it is. */
+export async function userOfAccountToken(db: DB, token: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
+  const found = await db
+    .selectFrom('user_tokens')
+    .selectAll()
+    .where('token_hash', '=', digest(token))
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', now())
+    .executeTakeFirst()
+  if (!found) return undefined
+  const user = await db.selectFrom('users').selectAll().where('id', '=', found.user_id).executeTakeFirst()
+  if (!user || user.email !== found.email || !user.is_active) return undefined
+  return user
 }
 
 /**
@@ -37,19 +53,11 @@ export async function consumeAccountToken(
   purpose: TokenPurpose,
   refuse: (user: UserRow) => Error | undefined = () => undefined,
 ): Promise<UserRow | undefined> {
-  const found = await db
-    .selectFrom('user_tokens')
-    .selectAll()
-    .where('token_hash', '=', digest(token))
-    .where('purpose', '=', purpose)
-    .where('expires_at', '>', new Date().toISOString())
-    .executeTakeFirst()
-  if (!found) return undefined
-  const user = await db.selectFrom('users').selectAll().where('id', '=', found.user_id).executeTakeFirst()
-  if (!user || user.email !== found.email || !user.is_active) return undefined
+  const user = await userOfAccountToken(db, token, purpose)
+  if (!user) return undefined
   const objection = refuse(user)
   if (objection) throw objection
-  const { numDeletedRows } = await db.deleteFrom('user_tokens').where('token_hash', '=', found.token_hash).executeTakeFirst()
+  const { numDeletedRows } = await db.deleteFrom('user_tokens').where('token_hash', '=', digest(token)).executeTakeFirst()
   if (Number(numDeletedRows) === 0) return undefined
   await db.deleteFrom('user_tokens').where('user_id', '=', user.id).where('purpose', '=', purpose).execute()
   return user

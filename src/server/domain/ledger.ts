@@ -1,12 +1,14 @@
 // The stock ledger. Every booking and every deletion of a mutation changes the kept levels (per location,
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
-import { SqliteAdapter, sql, type Selectable, type Transaction } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { StockMutation } from '../../contract'
 import type { DB } from '../db'
-import type { Database, StockMutationsTable } from '../db/schema'
-import { isForeignKeyViolation } from '../db/errors'
-import { conflict, invalidField, notFound, unprocessable } from '../http-errors'
+import type { StockMutationsTable } from '../db/schema'
+import { now } from '../db/clock'
+import { isOutOfRange } from '../db/errors'
+import { explainingForeignKeys, type Trx } from '../db/writes'
+import { Conflict, Invalid, NotFound } from './errors'
 import { missingReference } from './references'
 import { assertProductExists } from './products'
 
@@ -24,15 +26,15 @@ export interface NewMutation {
 
 /** Kept amounts are 32-bit integers on PostgreSQL; the same limit holds on SQLite so both answer alike. */
 export const MAX_STOCK = 2_147_483_647
-const OUT_OF_RANGE = '22003'
 
-const stockOutOfRange = () => invalidField(['body', 'amount'], `Stock would leave the range -${MAX_STOCK}..${MAX_STOCK}`, 'less_than_equal')
+const stockOutOfRange = () =>
+  Invalid.field(['body', 'amount'], `Stock would leave the range -${MAX_STOCK}..${MAX_STOCK}`, 'less_than_equal')
 
 // The statements of a booking are SQL templates: they run for every booking, and compiling a template costs
 // a tenth of what Kysely's query builder spends building and compiling the same statement (2 µs against 25 µs).
 
 /** Adds `amount` (negative to take away) to the kept levels of one product at one location. */
-async function addToLevels(trx: Transaction<Database>, row: MutationRow, amount: number, stamp: string): Promise<void> {
+async function addToLevels(trx: Trx, row: MutationRow, amount: number, stamp: string): Promise<void> {
   const { product_id, warehouse_id, location_id } = row
   const [level] = (
     await sql<{ amount: number }>`insert into stock_levels (product_id, location_id, warehouse_id, amount)
@@ -51,7 +53,7 @@ async function addToLevels(trx: Transaction<Database>, row: MutationRow, amount:
       stock: number
     }>`update products set stock = stock + ${amount}, updated_at = ${stamp} where id = ${product_id} returning stock`.execute(trx)
   ).rows
-  if (!product) throw notFound('Product')
+  if (!product) throw new NotFound('Product')
   if ([level.amount, inWarehouse.amount, product.stock].some((n) => Math.abs(Number(n)) > MAX_STOCK)) throw stockOutOfRange()
 }
 
@@ -65,7 +67,7 @@ export interface PlaceNames {
  * The product, warehouse and location of a booking must exist, and the location must be one of the warehouse's.
  * One query for all three, in the booking transaction; answers the names of the place.
  */
-async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): Promise<PlaceNames> {
+async function assertPlace(trx: Trx, mutation: NewMutation): Promise<PlaceNames> {
   const { product_id, warehouse_id, location_id } = mutation
   const {
     rows: [place],
@@ -79,38 +81,38 @@ async function assertPlace(trx: Transaction<Database>, mutation: NewMutation): P
            (select warehouse_name from warehouses where id = ${warehouse_id}) as warehouse_name,
            (select warehouse_id from locations where id = ${location_id}) as location_warehouse_id,
            (select location_name from locations where id = ${location_id}) as location_name`.execute(trx)
-  if (place.product_id == null) throw notFound('Product')
+  if (place.product_id == null) throw new NotFound('Product')
   const missing = [
     ...(place.warehouse_name != null ? [] : [missingReference('body', 'warehouse_id', mutation.warehouse_id)]),
     ...(place.location_name != null ? [] : [missingReference('body', 'location_id', mutation.location_id)]),
   ]
-  if (missing.length > 0) throw unprocessable(missing)
+  if (missing.length > 0) throw new Invalid(missing)
   if (place.location_warehouse_id !== mutation.warehouse_id)
-    throw invalidField(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
+    throw Invalid.field(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
   return { warehouse_name: place.warehouse_name!, location_name: place.location_name! }
 }
 
 /** A foreign key refused the write: the product, warehouse or location went away while we booked. */
-async function goneWhileWriting(db: DB, mutation: Pick<NewMutation, 'product_id'>) {
-  const product = await db.selectFrom('products').select('id').where('id', '=', mutation.product_id).executeTakeFirst()
-  if (!product) return notFound('Product')
-  return conflict('STOCK_PLACE_GONE', 'The warehouse or location was deleted while the stock mutation was being booked.')
+async function goneWhileWriting(db: DB, productId: number) {
+  const product = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst()
+  if (!product) throw new NotFound('Product')
+  throw new Conflict('STOCK_PLACE_GONE', 'The warehouse or location was deleted while the stock mutation was being booked.')
 }
 
-async function mapWriteErrors<T>(db: DB, mutation: Pick<NewMutation, 'product_id'>, write: () => Promise<T>): Promise<T> {
+/** Runs a change of the ledger, saying why a refusal of the database happened. */
+async function ledgerWrite<T>(productId: number, write: () => Promise<T>): Promise<T> {
   try {
-    return await write()
+    return await explainingForeignKeys(write, (db) => goneWhileWriting(db, productId))
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw await goneWhileWriting(db, mutation)
-    if ((error as { code?: string }).code === OUT_OF_RANGE) throw stockOutOfRange()
+    if (isOutOfRange(error)) throw stockOutOfRange()
     throw error
   }
 }
 
 /** Writes one booking in the caller's transaction: checks the place, adds the ledger row and the kept levels. */
-async function writeBooking(trx: Transaction<Database>, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
+async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
   const names = await assertPlace(trx, mutation)
-  const stamp = new Date().toISOString()
+  const stamp = now()
   const {
     rows: [row],
   } =
@@ -122,111 +124,37 @@ async function writeBooking(trx: Transaction<Database>, mutation: NewMutation): 
   return { ...row, ...names }
 }
 
-/** Bookings written in one transaction at most; bounds how long reads wait for the connection. */
-const MAX_GROUP = 64
-
 type Booked = MutationRow & PlaceNames
-interface Waiting {
-  mutation: NewMutation
-  resolve(row: Booked): void
-  reject(error: unknown): void
-}
 
 /**
- * SQLite has one writer, and committing is the costliest step of a small write. Bookings that arrive while others
- * are being written (they would wait for the connection anyway) are written together: one transaction, each
- * booking in a savepoint of its own (one that is refused is rolled back alone), one commit for all (group commit).
- * Each is answered after that commit, so none is answered before it is stored. At one request at a time a group
- * is a single booking.
+ * Books a mutation in the caller's write transaction and adds it to the kept levels (on SQLite, in the savepoint
+ * of a transaction it may share with bookings that arrived at the same time: see db/writes.ts). Answers the
+ * stored row with the names of its place.
  */
-class BookingGroups {
-  private waiting: Waiting[] = []
-  private writing = false
-
-  constructor(private readonly db: DB) {}
-
-  book(mutation: NewMutation): Promise<Booked> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ mutation, resolve, reject })
-      if (this.writing) return
-      this.writing = true
-      // one turn of the event loop lets the requests that arrived with this one join its group
-      setImmediate(() => void this.writeGroups())
-    })
-  }
-
-  private async writeGroups(): Promise<void> {
-    try {
-      while (this.waiting.length > 0) {
-        const group = this.waiting.splice(0, MAX_GROUP)
-        const outcomes: ({ row: Booked } | { error: unknown })[] = []
-        try {
-          await this.db.transaction().execute(async (trx) => {
-            // a group of one needs no savepoint: if it is refused, the whole transaction rolls back
-            if (group.length === 1) return void outcomes.push({ row: await writeBooking(trx, group[0].mutation) })
-            for (const { mutation } of group) {
-              await sql`savepoint booking`.execute(trx)
-              try {
-                outcomes.push({ row: await writeBooking(trx, mutation) })
-              } catch (error) {
-                await sql`rollback to booking`.execute(trx)
-                outcomes.push({ error })
-              }
-              await sql`release booking`.execute(trx)
-            }
-          })
-        } catch (error) {
-          // a group of one was refused, or the commit failed: nothing of the group is stored
-          group.forEach((waiting) => waiting.reject(error))
-          continue
-        }
-        group.forEach((waiting, i) => {
-          const outcome = outcomes[i]
-          if ('row' in outcome) waiting.resolve(outcome.row)
-          else waiting.reject(outcome.error)
-        })
-      }
-    } finally {
-      this.writing = false
-    }
-  }
-}
-
-const bookingGroups = new WeakMap<DB, BookingGroups>()
-const isSqlite = (db: DB) => db.getExecutor().adapter instanceof SqliteAdapter
-
-/**
- * Books a mutation and adds it to the kept levels, atomically: on PostgreSQL in a transaction of its own, on SQLite
- * in a savepoint of a transaction it may share with bookings that arrived at the same time (see BookingGroups).
- * Answers the stored row with the names of its place.
- */
-export async function bookMutation(db: DB, mutation: NewMutation): Promise<Booked> {
+export async function bookMutation(trx: Trx, mutation: NewMutation): Promise<Booked> {
   if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
-    throw invalidField(['body', 'amount'], 'Amount should be a whole number other than 0')
-  if (!isSqlite(db)) return mapWriteErrors(db, mutation, () => db.transaction().execute((trx) => writeBooking(trx, mutation)))
-  let groups = bookingGroups.get(db)
-  if (!groups) bookingGroups.set(db, (groups = new BookingGroups(db)))
-  const writer = groups
-  return mapWriteErrors(db, mutation, () => writer.book(mutation))
+    throw Invalid.field(['body', 'amount'], 'Amount should be a whole number other than 0')
+  return ledgerWrite(mutation.product_id, () => writeBooking(trx, mutation))
 }
 
 /**
- * Deletes a mutation of a product and takes it out of the kept levels, in one transaction. `delete ... returning`
- * makes two deletions of the same mutation at once subtract it once: the second finds nothing and answers undefined.
+ * Deletes a mutation of a product and takes it out of the kept levels. `delete ... returning` makes two deletions
+ * of the same mutation at once subtract it once: the second finds nothing and answers 404.
  */
-export async function deleteMutation(db: DB, productId: number, mutationId: number): Promise<MutationRow | undefined> {
-  return mapWriteErrors(db, { product_id: productId }, () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('stock_mutations')
-        .where('id', '=', mutationId)
-        .where('product_id', '=', productId)
-        .returningAll()
-        .executeTakeFirst()
-      if (row) await addToLevels(trx, row, -row.amount, new Date().toISOString())
-      return row
-    }),
-  )
+export async function deleteMutation(trx: Trx, productId: number, mutationId: number): Promise<void> {
+  const row = await ledgerWrite(productId, async () => {
+    const deleted = await trx
+      .deleteFrom('stock_mutations')
+      .where('id', '=', mutationId)
+      .where('product_id', '=', productId)
+      .returningAll()
+      .executeTakeFirst()
+    if (deleted) await addToLevels(trx, deleted, -deleted.amount, now())
+    return deleted
+  })
+  if (row) return
+  await assertProductExists(trx, productId)
+  throw new NotFound('Stock mutation')
 }
 
 export interface LedgerDiscrepancy {

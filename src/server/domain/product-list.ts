@@ -11,7 +11,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
 import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
-import { paging, parseSort, type Sort } from '../routes/lists'
+import { paging, parseSort, type Sort } from '../db/lists'
 import { toProductSummary } from './products'
 
 type Database = Pick<DatabaseHandle, 'db' | 'dialect'>

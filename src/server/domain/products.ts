@@ -1,9 +1,9 @@
 // Reading products: the full record of one product, and the shape of a list row (the list is in product-list.ts).
 import { sql, type Selectable } from 'kysely'
-import type { Currency, Product, ProductSummary } from '../../contract'
+import type { Currency, Product, ProductSummary, SellerInfo } from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
-import { notFound } from '../http-errors'
+import { NotFound } from './errors'
 
 type SummaryRow = Omit<
   Selectable<ProductsTable>,
@@ -33,7 +33,7 @@ export function toProductSummary(row: SummaryRow): ProductSummary {
 /** 404 unless the product exists. */
 export async function assertProductExists(db: DB, id: number): Promise<void> {
   const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()
-  if (!row) throw notFound('Product')
+  if (!row) throw new NotFound('Product')
 }
 
 const orgRef = (id: number | null, name: string | null) => (id != null && name != null ? { id, org_name: name } : null)
@@ -107,7 +107,7 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
           supplier: orgRef(row.supplier_id, row.supplier_name),
           minimum_order_quantity: row.minimum_order_quantity,
           purchase_price: row.purchase_price,
-          purchase_currency: row.purchase_currency as Currency | null,
+          purchase_currency: row.purchase_currency,
         }
       : null,
     sellers_info: sellers.map(toSellerInfo),
@@ -119,19 +119,21 @@ export function toSellerInfo(s: {
   seller_id: number | null
   org_name: string | null
   selling_price: number | null
-  selling_currency: string | null
-}) {
+  selling_currency: Currency | null
+}): SellerInfo {
   return {
     id: s.id,
     seller_id: s.seller_id,
     seller: orgRef(s.seller_id, s.org_name),
     selling_price: s.selling_price,
-    selling_currency: s.selling_currency as Currency | null,
+    selling_currency: s.selling_currency,
   }
 }
 
 /** Prices are kept to the cent, rounding the decimal a person typed (1.005 becomes 1.01, not 1.00). */
-export function roundPrice<T extends number | null | undefined>(price: T): T {
-  if (price == null) return price
-  return (Math.round(Number(`${price.toFixed(12)}e2`)) / 100) as T
+export function roundPrice(price: number): number
+export function roundPrice(price: number | null): number | null
+export function roundPrice(price: number | null): number | null {
+  if (price === null) return price
+  return Math.round(Number(`${price.toFixed(12)}e2`)) / 100
 }

@@ -1,8 +1,8 @@
 // Ids a request names in its body or query must exist; a 422 naming each missing field says which record is unknown.
 import type { ValidationErrorItem } from '../../contract'
 import type { DB } from '../db'
-import { isForeignKeyViolation } from '../db/errors'
-import { unprocessable } from '../http-errors'
+import { explainingForeignKeys, type Trx } from '../db/writes'
+import { Invalid } from './errors'
 
 const REFERENCES = {
   brand_id: { table: 'brands', label: 'Brand' },
@@ -30,19 +30,14 @@ export async function assertReferencesExist(db: DB, references: References, part
     const found = await db.selectFrom(REFERENCES[field].table).select('id').where('id', '=', id).executeTakeFirst()
     if (!found) missing.push(missingReference(part, field, id))
   }
-  if (missing.length > 0) throw unprocessable(missing)
+  if (missing.length > 0) throw new Invalid(missing)
 }
 
 /**
  * Checks the references, then writes. A record deleted between the check and the write makes the foreign key
  * refuse it; then the check runs again so the client hears which reference is gone, not a bare 409.
  */
-export async function writeWithReferences<T>(db: DB, references: References, write: () => Promise<T>, part: Part = 'body'): Promise<T> {
-  await assertReferencesExist(db, references, part)
-  try {
-    return await write()
-  } catch (error) {
-    if (isForeignKeyViolation(error)) await assertReferencesExist(db, references, part)
-    throw error
-  }
+export async function writeWithReferences<T>(trx: Trx, references: References, write: () => Promise<T>, part: Part = 'body'): Promise<T> {
+  await assertReferencesExist(trx, references, part)
+  return explainingForeignKeys(write, (db) => assertReferencesExist(db, references, part))
 }

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { User } from '../../contract'
-import { forbidden, unauthorized } from '../http-errors'
+import { Forbidden, Unauthorized } from '../domain/errors'
 import { startSession, toUser, userOfSession } from '../domain/users'
 
 export type AuthLevel = 'public' | 'user' | 'superuser'
@@ -75,10 +75,10 @@ export default fp(async function auth(app: FastifyInstance, options: AuthOptions
     try {
       payload = await request.jwtVerify<{ sub: string; jti: string }>()
     } catch {
-      throw unauthorized()
+      throw new Unauthorized()
     }
     const row = await userOfSession(app.db, payload.jti)
-    if (!row || String(row.id) !== payload.sub) throw unauthorized()
+    if (!row || String(row.id) !== payload.sub) throw new Unauthorized()
     request.user = toUser(row)
     request.sessionId = payload.jti
   }
@@ -90,6 +90,6 @@ export default fp(async function auth(app: FastifyInstance, options: AuthOptions
     const level = request.routeOptions.config.auth ?? 'user'
     if (level === 'public') return
     await authenticate(request)
-    if (level === 'superuser' && !request.user.is_superuser) throw forbidden('Only a super-user may do this.')
+    if (level === 'superuser' && !request.user.is_superuser) throw new Forbidden('Only a super-user may do this.')
   })
 })

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin'
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
-import type { ValidationErrorItem } from '../../contract'
-import { HttpError } from '../http-errors'
+import type { ErrorBody, ErrorCode, ValidationErrorItem } from '../../contract'
+import { AccountRefusal, Conflict, DomainError, Forbidden, Invalid, NotFound, TooManyAttempts, Unauthorized } from '../domain/errors'
 import { refusingUnstorableText } from '../db/storable-text'
 import {
   isForeignKeyViolation,
@@ -24,7 +24,7 @@ const validators = {
   params: new Ajv({ ...common, coerceTypes: true }),
   headers: new Ajv({ ...common, coerceTypes: true, removeAdditional: false }),
 }
-for (const ajv of Object.values(validators)) addFormats.default(ajv)
+for (const ajv of Object.values(validators)) addFormats(ajv)
 
 const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
 
@@ -53,29 +53,29 @@ function describe(error: ErrorObject): { msg: string; type: string } {
     case 'required':
       return { msg: 'Field required', type: 'missing' }
     case 'type':
-      return { msg: `Input should be a valid ${p.type === 'object' ? 'object' : p.type}`, type: `${p.type}_type` }
+      return { msg: `Input should be a valid ${String(p.type)}`, type: `${String(p.type)}_type` }
     case 'enum':
-      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}`, type: 'enum' }
+      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`, type: 'enum' }
     case 'const':
-      return { msg: `Input should be '${p.allowedValue}'`, type: 'literal_error' }
+      return { msg: `Input should be '${String(p.allowedValue)}'`, type: 'literal_error' }
     case 'not':
       return { msg: `Input should not be ${JSON.stringify((error.schema as { const?: unknown })?.const)}`, type: 'value_error' }
     case 'minLength':
-      return { msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
+      return { msg: `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
     case 'maxLength':
-      return { msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' }
+      return { msg: `String should have at most ${String(p.limit)} characters`, type: 'string_too_long' }
     case 'pattern':
       return {
         msg: schema?.description ? `Input should be ${schema.description}` : 'String should not be blank',
         type: 'string_pattern_mismatch',
       }
     case 'minimum':
-      return { msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' }
+      return { msg: `Input should be greater than or equal to ${String(p.limit)}`, type: 'greater_than_equal' }
     case 'maximum':
-      return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' }
+      return { msg: `Input should be less than or equal to ${String(p.limit)}`, type: 'less_than_equal' }
     case 'format':
       return {
-        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${p.format}`,
+        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${String(p.format)}`,
         type: 'value_error',
       }
     default:
@@ -84,6 +84,27 @@ function describe(error: ErrorObject): { msg: string; type: string } {
 }
 
 const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json_invalid' }] })
+
+interface Answer {
+  status: number
+  /** only the codes of the contract's union */
+  body: ErrorBody & { code?: ErrorCode }
+  headers?: Record<string, string>
+}
+
+/** The answer to a refusal of the domain. */
+function domainAnswer(error: DomainError): Answer | undefined {
+  if (error instanceof NotFound) return { status: 404, body: { detail: error.message, code: 'NOT_FOUND' } }
+  if (error instanceof Conflict)
+    return { status: 409, body: { detail: error.message, code: error.code, ...(error.params ? { params: error.params } : {}) } }
+  if (error instanceof Invalid) return { status: 422, body: { detail: error.items } }
+  if (error instanceof AccountRefusal) return { status: 400, body: { detail: error.detail } }
+  if (error instanceof Unauthorized) return { status: 401, body: { detail: error.message }, headers: { 'www-authenticate': 'Bearer' } }
+  if (error instanceof Forbidden) return { status: 403, body: { detail: error.message, code: error.code } }
+  if (error instanceof TooManyAttempts)
+    return { status: 429, body: { detail: error.message }, headers: { 'retry-after': String(error.retryAfterSeconds) } }
+  return undefined
+}
 
 export default fp(async function errors(app: FastifyInstance) {
   // Clients such as react-admin's fetchJson send `Content-Type: application/json` on a POST without a body (logout):
@@ -95,33 +116,35 @@ export default fp(async function errors(app: FastifyInstance) {
   )
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = validators[(httpPart ?? 'body') as keyof typeof validators]
+    const ajv = httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' ? validators[httpPart] : validators.body
     return refusingUnstorableText(ajv.compile(schema))
   })
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body)
-    const e = error as FastifyError
+  app.setErrorHandler((e: FastifyError, request, reply) => {
+    const send = ({ status, body, headers = {} }: Answer) => reply.code(status).headers(headers).send(body)
     // the database, not the request, is the trouble: the client may try again after `seconds`
-    const unavailable = (seconds: number, detail: string, code: string) =>
-      reply.code(503).header('retry-after', String(seconds)).send({ detail, code })
-    if (e.validation) return reply.code(422).send({ detail: toValidationItems(e.validation, e.validationContext ?? 'body') })
+    const unavailable = (seconds: number, detail: string, code: ErrorCode) =>
+      send({ status: 503, body: { detail, code }, headers: { 'retry-after': String(seconds) } })
+    const refusal = e instanceof DomainError ? domainAnswer(e) : undefined
+    if (refusal) return send(refusal)
+    if (e.validation) return send({ status: 422, body: { detail: toValidationItems(e.validation, e.validationContext ?? 'body') } })
     switch (e.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.code(422).send(jsonError(e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty' : 'JSON decode error'))
+        return send({ status: 422, body: jsonError(e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty' : 'JSON decode error') })
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ detail: 'Request body is too large (limit 1 MB)' })
+        return send({ status: 413, body: { detail: 'Request body is too large (limit 1 MB)' } })
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` })
+        return send({ status: 415, body: { detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}` } })
     }
-    if (e instanceof SyntaxError) return reply.code(422).send(jsonError('JSON decode error'))
-    if (isUniqueViolation(e)) return reply.code(409).send({ detail: 'A record with this name already exists.', code: 'DUPLICATE' })
+    if (e instanceof SyntaxError) return send({ status: 422, body: jsonError('JSON decode error') })
+    if (isUniqueViolation(e)) return send({ status: 409, body: { detail: 'A record with this name already exists.', code: 'DUPLICATE' } })
     if (isForeignKeyViolation(e))
-      return reply
-        .code(409)
-        .send({ detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' })
+      return send({
+        status: 409,
+        body: { detail: 'This record is referred to by other records, or refers to one that is gone.', code: 'REFERENCE' },
+      })
     if (isTransactionConflict(e)) {
       request.log.warn({ err: e }, 'transaction gave way to a concurrent one')
       return unavailable(1, 'Someone changed the same records at the same moment, so nothing was changed. Please try again.', 'DB_CONFLICT')
@@ -130,9 +153,10 @@ export default fp(async function errors(app: FastifyInstance) {
       // the schema let through what the database refuses: the client hears which part, the log tells us to tighten the schema
       request.log.warn({ err: e }, 'the database refused a value the validation accepted')
       const part = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body'
-      return reply
-        .code(422)
-        .send({ detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] })
+      return send({
+        status: 422,
+        body: { detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] },
+      })
     }
     if (isWriteRefused(e)) {
       request.log.error({ err: e }, 'database refuses writes')
@@ -153,8 +177,8 @@ export default fp(async function errors(app: FastifyInstance) {
     const status = e.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: e }, 'request failed')
-      return reply.code(500).send({ detail: 'Internal server error' })
+      return send({ status: 500, body: { detail: 'Internal server error' } })
     }
-    return reply.code(status).send({ detail: e.message })
+    return send({ status, body: { detail: e.message } })
   })
 })

@@ -7,13 +7,9 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Mail } from '../domain/account-mail'
+import { now } from '../db/clock'
 
-export interface Mail {
-  to: string
-  subject: string
-  text: string
-  html?: string
-}
 export interface Mailer {
   /** `log`: the request's logger, so the line carries its request id */
   send(mail: Mail, log?: FastifyBaseLogger): Promise<void>
@@ -64,7 +60,7 @@ export default fp(async function mail(app: FastifyInstance, options: MailOptions
     send = async (mail, log = app.log) => {
       const { message } = await transport.sendMail({ from: options.from, ...mail })
       fs.mkdirSync(options.outboxDir, { recursive: true })
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const stamp = now().replace(/[:.]/g, '-')
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`)
       fs.writeFileSync(file, message as Buffer, { mode: 0o600, flag: 'wx' })
       // the file holds the link; the log names only the file, so no token reaches a log

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
-import { HttpError } from '../http-errors'
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
+import { TooManyAttempts } from '../domain/errors'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,28 +24,17 @@ const KEYS_KEPT = 100_000
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>
 
-function tooManyAttempts(seconds: number) {
-  return new HttpError(
-    429,
-    { detail: `Too many attempts. Please wait ${seconds} seconds and try again.` },
-    { 'retry-after': String(seconds) },
-  )
-}
-
 async function enforce(limiter: Limiter, request: FastifyRequest) {
   const result = await limiter(request)
-  if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(Math.max(1, result.ttlInSeconds))
+  if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(Math.max(1, result.ttlInSeconds))
 }
 
 /** E-mails in any case and spacing are one account; only a digest is kept, so no address or token sits in memory. */
 function accountKey(request: FastifyRequest, field: string): string {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field]
+  const body: unknown = request.body
+  const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, field) : undefined
   return createHash('sha256')
-    .update(
-      String(value ?? '')
-        .trim()
-        .toLowerCase(),
-    )
+    .update((typeof value === 'string' ? value : '').trim().toLowerCase())
     .digest('base64url')
 }
 
@@ -64,8 +53,8 @@ export default fp(async function rateLimits(app: FastifyInstance, options: RateL
     // the address is counted before the body is read; the account once the body is known to be well-formed
     const perAddress = limiter(options.perAddress)
     const perAccount = limiter(options.perAccount, (request) => accountKey(request, field))
-    const countAddress: onRequestHookHandler = async (request) => enforce(perAddress, request)
-    const countAccount: preHandlerHookHandler = async (request) => enforce(perAccount, request)
+    const countAddress: onRequestAsyncHookHandler = async (request) => enforce(perAddress, request)
+    const countAccount: preHandlerAsyncHookHandler = async (request) => enforce(perAccount, request)
     route.onRequest = [...asArray(route.onRequest), countAddress]
     route.preHandler = [...asArray(route.preHandler), countAccount]
   })

@@ -21,9 +21,11 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
       // the build wrote file.br and file.gz beside each file: the one the Accept-Encoding allows is sent as it is
       preCompressed: true,
       // hashed assets never change; index.html must be fetched anew after each deploy
-      setHeaders: (res, file) => {
-        void res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
-      },
+      setHeaders: (res, file) =>
+        void res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     })
   }
 

@@ -1,10 +1,11 @@
 // The audit trail, for super-users: newest first, filtered by record, by person or by action.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { AuditEntry, AuditListQuery, type AuditAction, type AuditEntityType } from '../../contract'
-import { paging, withTotalCount } from './lists'
+import { AuditEntry, AuditListQuery } from '../../contract'
+import { auditRepository } from '../db/repositories/audit'
+import { withTotalCount } from './lists'
 
-export default async function auditRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit/',
     {
@@ -17,24 +18,11 @@ export default async function auditRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const query = request.query as AuditListQuery
-      const { offset, limit } = paging(query, 100)
-      let base = app.db.selectFrom('audit_log')
-      if (query.entity_type) base = base.where('entity_type', '=', query.entity_type)
-      if (query.entity_id) base = base.where('entity_id', '=', query.entity_id)
-      if (query.user_id) base = base.where('user_id', '=', query.user_id)
-      if (query.action) base = base.where('action', '=', query.action)
-      const [rows, { count }] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ])
-      withTotalCount(reply, Number(count))
-      return rows.map((row) => ({
-        ...row,
-        action: row.action as AuditAction,
-        entity_type: row.entity_type as AuditEntityType,
-        changes: row.changes === null ? null : (JSON.parse(row.changes) as Record<string, unknown>),
-      }))
+      const { entries, total } = await auditRepository.list(app.db, request.query)
+      withTotalCount(reply, total)
+      return entries
     },
   )
 }
+
+export default plugin

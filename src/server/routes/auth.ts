@@ -1,15 +1,15 @@
 // fastapi-users compatible authentication: login/logout, registration, verification, password reset.
 // Answers never tell whether an address has an account: the same status, and the mail work happens after the answer.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
-import { badRequest, HttpError } from '../http-errors'
-import { isUniqueViolation } from '../db/errors'
+import { AccountRefusal, Forbidden } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
-import { endAllSessions, findUserByEmail, insertUser, toUser, type UserRow } from '../domain/users'
-import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_SECONDS } from '../domain/account-tokens'
+import { userRepository, type UserRow } from '../db/repositories/users'
+import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
-import { now } from './lists'
+import { register, resetPassword, verifyAddress } from '../domain/self-service'
 
 export interface AuthRouteOptions {
   publicUrl: string
@@ -18,9 +18,11 @@ export interface AuthRouteOptions {
 
 const tags = ['auth']
 const publicRoute = { auth: 'public' as const }
+/** the person acts on their own account, so they are the one the audit names */
+const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
-export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
+const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
@@ -37,53 +39,49 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
   app.post(
     '/auth/jwt/login',
     {
-      config: { ...publicRoute, attemptsOf: 'username' },
+      // a session is no record of the catalogue, the ledger or the accounts
+      config: { ...publicRoute, attemptsOf: 'username', audit: false },
       schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
     },
-    async (request, reply) => {
-      const { username, password } = request.body as LoginForm
-      const user = await findUserByEmail(app.db, username)
+    async (request) => {
+      const { username, password } = request.body
+      const user = await userRepository.findByEmail(app.db, username)
       const valid = await checkPassword(user?.hashed_password, password)
-      if (!user || !valid || !user.is_active) return reply.code(400).send({ detail: AUTH_ERRORS.LOGIN_BAD_CREDENTIALS })
+      if (!user || !valid || !user.is_active) throw new AccountRefusal(AUTH_ERRORS.LOGIN_BAD_CREDENTIALS)
       return { access_token: await app.issueToken(user.id), token_type: 'bearer' as const }
     },
   )
 
-  app.post('/auth/jwt/logout', { schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
-    await app.db.deleteFrom('sessions').where('id', '=', request.sessionId!).execute()
-    return reply.code(204).send()
+  // ends a session only
+  app.post('/auth/jwt/logout', { config: { audit: false }, schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
+    if (request.sessionId) await app.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute()
+    return reply.code(204).send(null)
   })
 
   app.post(
     '/auth/register',
-    { config: publicRoute, schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } } },
+    {
+      config: { ...publicRoute, audit: { ...bySubject, id: 'answer' } },
+      schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } },
+    },
     async (request, reply) => {
       if (!options.openRegistration)
-        throw new HttpError(403, {
-          detail: 'Registration is closed. Ask an administrator to make an account for you.',
-          code: 'REGISTRATION_CLOSED',
-        })
-      const body = request.body as UserCreate
-      try {
-        // registration never grants flags, whatever the body says
-        const row = await insertUser(app.db, body, { is_active: true, is_verified: false, is_superuser: false, needs_password: false })
-        return reply.code(201).send(toUser(row))
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
-        throw error
-      }
+        throw new Forbidden('Registration is closed. Ask an administrator to make an account for you.', 'REGISTRATION_CLOSED')
+      const hashedPassword = await hashPassword(request.body.password)
+      return reply.commit(201, (trx) => register(trx, request.body, hashedPassword))
     },
   )
 
   app.post(
     '/auth/request-verify-token',
-    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
+    // stores a mailed token only, after the answer
+    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
-      const { email } = request.body as EmailBody
+      const { email } = request.body
       app.mailer.later(
         'verification mail',
         async () => {
-          const user = await findUserByEmail(app.db, email)
+          const user = await userRepository.findByEmail(app.db, email)
           if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user, request.log)
         },
         request.log,
@@ -94,32 +92,23 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/auth/verify',
-    { config: publicRoute, schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } } },
-    async (request) => {
-      const { token } = request.body as TokenBody
-      const user = await consumeAccountToken(app.db, token, 'verify', (candidate) =>
-        candidate.is_verified ? badRequest(AUTH_ERRORS.VERIFY_USER_ALREADY_VERIFIED) : undefined,
-      )
-      if (!user) throw badRequest(AUTH_ERRORS.VERIFY_USER_BAD_TOKEN)
-      const row = await app.db
-        .updateTable('users')
-        .set({ is_verified: true, updated_at: now() })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toUser(row)
+    {
+      config: { ...publicRoute, audit: { ...bySubject, id: 'answer', action: 'update' } },
+      schema: { tags, body: TokenBody, response: { 200: User, 400: ErrorBody } },
     },
+    async (request, reply) => reply.commit(200, (trx) => verifyAddress(trx, request.body.token)),
   )
 
   app.post(
     '/auth/forgot-password',
-    { config: { ...publicRoute, attemptsOf: 'email' }, schema: { tags, body: EmailBody, response: Accepted } },
+    // stores a mailed token only, after the answer
+    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
-      const { email } = request.body as EmailBody
+      const { email } = request.body
       app.mailer.later(
         'password reset mail',
         async () => {
-          const user = await findUserByEmail(app.db, email)
+          const user = await userRepository.findByEmail(app.db, email)
           if (!user?.is_active) return
           const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
           await app.mailer.send(passwordResetMail(user.email, link('password', token)), request.log)
@@ -133,22 +122,20 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
   app.post(
     '/auth/reset-password',
     {
-      config: { ...publicRoute, attemptsOf: 'token' },
+      config: { ...publicRoute, attemptsOf: 'token', audit: { ...bySubject, id: 'subject', action: 'update' } },
       schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } },
     },
-    async (request) => {
-      const { token, password } = request.body as ResetPasswordBody
-      const user = await consumeAccountToken(app.db, token, 'reset')
-      if (!user) throw badRequest(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
-      request.auditSubject = user.id
-      await app.db
-        .updateTable('users')
-        // the token came by mail to this address, so the address is proven too
-        .set({ hashed_password: await hashPassword(password), needs_password: false, is_verified: true, updated_at: now() })
-        .where('id', '=', user.id)
-        .execute()
-      await endAllSessions(app.db, user.id)
-      return null
+    async (request, reply) => {
+      const { token, password } = request.body
+      // a dead link is refused before the costly hash; the write checks the link again as it uses it up
+      if (!(await userOfAccountToken(app.db, token, 'reset'))) throw new AccountRefusal(AUTH_ERRORS.RESET_PASSWORD_BAD_TOKEN)
+      const hashedPassword = await hashPassword(password)
+      return reply.commit(200, async (trx) => {
+        request.auditSubject = await resetPassword(trx, token, hashedPassword)
+        return null
+      })
     },
   )
 }
+
+export default plugin

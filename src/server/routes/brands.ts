@@ -1,30 +1,38 @@
-import type { FastifyInstance } from 'fastify'
+// Brands: a name that products refer to.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Brand, BrandCreate, BrandListQuery, BrandUpdate } from '../../contract'
-import { conflict } from '../http-errors'
-import { registerNamedResource } from './named-resource'
+import { brandRepository } from '../db/repositories/brands'
+import { brandRecords, createNamed, deleteNamed, findNamed, updateNamed } from '../domain/named-records'
+import { namedRouteOptions } from './named-resource'
+import { withTotalCount } from './lists'
 
-export default async function brandRoutes(app: FastifyInstance) {
-  registerNamedResource(app, {
-    path: '/brands',
-    tag: 'brands',
-    table: 'brands',
-    nameColumn: 'brand_name',
-    label: 'Brand',
-    schemas: { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery },
-    defaultSort: 'brand_name.asc',
-    toApi: (row) => row,
-    async refusesDeletion(db, row) {
-      const { count } = await db
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('brand_id', '=', row.id)
-        .executeTakeFirstOrThrow()
-      const n = Number(count)
-      if (n === 0) return undefined
-      return conflict('BRAND_IN_USE', `Brand "${row.brand_name}" is used by ${n} product${n === 1 ? '' : 's'} and cannot be deleted.`, {
-        name: String(row.brand_name),
-        count: n,
-      })
-    },
+const options = namedRouteOptions(
+  'brands',
+  { entity: 'brand', table: 'brands' },
+  { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery },
+)
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/brands/', options.list, async (request, reply) => {
+    const { rows, total } = await brandRepository.list(app.dialect, app.db, request.query)
+    withTotalCount(reply, total)
+    return rows
   })
+
+  app.get('/brands/:id', options.read, async (request) => findNamed(app.db, brandRecords, request.params.id))
+
+  app.post('/brands/', options.create, async (request, reply) => reply.commit(201, (trx) => createNamed(trx, brandRecords, request.body)))
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/brands/:id',
+    ...options.update,
+    handler: async (request, reply) => reply.commit(200, (trx) => updateNamed(trx, brandRecords, request.params.id, request.body)),
+  })
+
+  app.delete('/brands/:id', options.delete, async (request, reply) =>
+    reply.commit(204, (trx) => deleteNamed(trx, brandRecords, request.params.id)),
+  )
 }
+
+export default plugin

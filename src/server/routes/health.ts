@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify'
+// Whether the server and its database answer; for load balancers, without signing in.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
 import Type from 'typebox'
 
 const Health = Type.Object({ status: Type.String(), database: Type.String() })
 
-export default async function healthRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: Health, 503: Health } } },
@@ -19,3 +20,5 @@ export default async function healthRoutes(app: FastifyInstance) {
     },
   )
 }
+
+export default plugin

@@ -1,6 +1,5 @@
 // Products: the list, the full record, its writes, and the supplier and seller data that belong to a product.
-import type { FastifyInstance } from 'fastify'
-import type { Transaction } from 'kysely'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   IdParams,
@@ -14,39 +13,26 @@ import {
   SellerParams,
   SupplierInfoUpdate,
 } from '../../contract'
-import type { Database } from '../db/schema'
-import { notFound } from '../http-errors'
-import { assertProductExists, loadProduct, roundPrice, toSellerInfo } from '../domain/products'
+import { NotFound } from '../domain/errors'
+import { loadProduct } from '../domain/products'
 import { productList } from '../domain/slow-reads'
-import { assertReferencesExist, writeWithReferences } from '../domain/references'
-import { now, withTotalCount } from './lists'
+import {
+  addSeller,
+  changeSeller,
+  changeSupplierInfo,
+  createProduct,
+  deleteProduct,
+  removeSeller,
+  updateProduct,
+} from '../domain/product-changes'
+import { assertReferencesExist } from '../domain/references'
+import { withTotalCount } from './lists'
 
-const TEXT_FIELDS = ['sku', 'sku_amazon', 'article_number', 'description', 'barcode', 'image_url'] as const
+const tags = ['products']
+const product = { entity: 'product', id: { param: 'id' } } as const
+const sellerEntry = { seller_info_id: 'seller_info_id' }
 
-/** Text is stored trimmed, and an emptied field is no value at all. */
-function cleanText<T extends Partial<Record<(typeof TEXT_FIELDS)[number], string | null>>>(body: T): T {
-  const cleaned: Record<string, unknown> = { ...body }
-  for (const field of TEXT_FIELDS) {
-    const value = body[field]
-    if (typeof value === 'string') cleaned[field] = value.trim() === '' ? null : value.trim()
-  }
-  return cleaned as T
-}
-
-/** Bumps the product's updated_at because its visible data changes; 404 when it is gone. Locks the row on PostgreSQL. */
-async function touchProduct(trx: Transaction<Database>, id: number): Promise<void> {
-  const row = await trx.updateTable('products').set({ updated_at: now() }).where('id', '=', id).returning('id').executeTakeFirst()
-  if (!row) throw notFound('Product')
-}
-
-export default async function productRoutes(app: FastifyInstance) {
-  const tags = ['products']
-  const productOr404 = async (id: number) => {
-    const product = await loadProduct(app.db, id)
-    if (!product) throw notFound('Product')
-    return product
-  }
-
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/products/',
     {
@@ -58,31 +44,25 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const query = request.query as ProductListQuery
-      await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
+      await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
       // at a million products a list can take a while: such a list runs where it holds up no other request
-      const page = await productList(app.database, query)
+      const page = await productList(app.database, request.query)
       withTotalCount(reply, page.total)
       return page
     },
   )
 
-  app.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product } } }, (request) =>
-    productOr404((request.params as IdParams).id),
-  )
-
-  app.post('/products/', { schema: { tags, body: ProductCreate, response: { 201: Product } } }, async (request, reply) => {
-    const body = cleanText(request.body as ProductCreate)
-    const stamp = now()
-    const { id } = await writeWithReferences(app.db, { brand_id: body.brand_id, supplier_id: body.supplier_id }, () =>
-      app.db
-        .insertInto('products')
-        .values({ ...body, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
-    )
-    return reply.code(201).send(await productOr404(id))
+  app.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product } } }, async (request) => {
+    const found = await loadProduct(app.db, request.params.id)
+    if (!found) throw new NotFound('Product')
+    return found
   })
+
+  app.post(
+    '/products/',
+    { schema: { tags, body: ProductCreate, response: { 201: Product } }, config: { audit: { entity: 'product', id: 'answer' } } },
+    async (request, reply) => reply.commit(201, (trx) => createProduct(trx, request.body)),
+  )
 
   app.route({
     method: ['PATCH', 'PUT'],
@@ -94,21 +74,8 @@ export default async function productRoutes(app: FastifyInstance) {
       body: ProductUpdate,
       response: { 200: Product },
     },
-    handler: async (request) => {
-      const { id } = request.params as IdParams
-      const body = cleanText(request.body as ProductUpdate)
-      await assertProductExists(app.db, id)
-      const updated = await writeWithReferences(app.db, { brand_id: body.brand_id }, () =>
-        app.db
-          .updateTable('products')
-          .set({ ...body, updated_at: now() })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst(),
-      )
-      if (!updated) throw notFound('Product')
-      return productOr404(id)
-    },
+    config: { audit: product },
+    handler: async (request, reply) => reply.commit(200, (trx) => updateProduct(trx, request.params.id, request.body)),
   })
 
   app.delete(
@@ -120,13 +87,9 @@ export default async function productRoutes(app: FastifyInstance) {
         params: IdParams,
         response: { 204: Type.Null() },
       },
+      config: { audit: { ...product, before: { table: 'products', param: 'id' } } },
     },
-    async (request, reply) => {
-      const { id } = request.params as IdParams
-      const { numDeletedRows } = await app.db.deleteFrom('products').where('id', '=', id).executeTakeFirstOrThrow()
-      if (Number(numDeletedRows) === 0) throw notFound('Product')
-      return reply.code(204).send()
-    },
+    async (request, reply) => reply.commit(204, (trx) => deleteProduct(trx, request.params.id)),
   )
 
   app.route({
@@ -139,38 +102,8 @@ export default async function productRoutes(app: FastifyInstance) {
       body: SupplierInfoUpdate,
       response: { 200: Product },
     },
-    handler: async (request) => {
-      const { id } = request.params as IdParams
-      const body = request.body as SupplierInfoUpdate
-      await assertProductExists(app.db, id)
-      const values = { ...body, ...(body.purchase_price === undefined ? {} : { purchase_price: roundPrice(body.purchase_price) }) }
-      await writeWithReferences(app.db, { supplier_id: body.supplier_id }, () =>
-        app.db.transaction().execute(async (trx) => {
-          await touchProduct(trx, id)
-          if (Object.keys(values).length > 0) await trx.updateTable('products').set(values).where('id', '=', id).execute()
-        }),
-      )
-      return productOr404(id)
-    },
-  })
-
-  const sellerInfoOf = (id: number) =>
-    app.db
-      .selectFrom('product_sellers')
-      .leftJoin('organizations', 'organizations.id', 'product_sellers.seller_id')
-      .select([
-        'product_sellers.id',
-        'product_sellers.seller_id',
-        'organizations.org_name',
-        'product_sellers.selling_price',
-        'product_sellers.selling_currency',
-      ])
-      .where('product_sellers.id', '=', id)
-      .executeTakeFirstOrThrow()
-      .then(toSellerInfo)
-  const sellerValues = (body: SellerInfoUpdate) => ({
-    ...body,
-    ...(body.selling_price === undefined ? {} : { selling_price: roundPrice(body.selling_price) }),
+    config: { audit: { ...product, part: 'supplier' } },
+    handler: async (request, reply) => reply.commit(200, (trx) => changeSupplierInfo(trx, request.params.id, request.body)),
   })
 
   app.post(
@@ -183,28 +116,13 @@ export default async function productRoutes(app: FastifyInstance) {
         body: SellerInfoUpdate,
         response: { 201: SellerInfo },
       },
+      config: { audit: { ...product, action: 'update', part: 'seller', answerAs: 'seller_info_id' } },
       // the old UI posts no body at all for a new empty entry
       preValidation: async (request) => {
         request.body ??= {}
       },
     },
-    async (request, reply) => {
-      const { id } = request.params as IdParams
-      const body = request.body as SellerInfoUpdate
-      await assertProductExists(app.db, id)
-      const stamp = now()
-      const created = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
-        app.db.transaction().execute(async (trx) => {
-          await touchProduct(trx, id)
-          return trx
-            .insertInto('product_sellers')
-            .values({ product_id: id, ...sellerValues(body), created_at: stamp, updated_at: stamp })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        }),
-      )
-      return reply.code(201).send(await sellerInfoOf(created.id))
-    },
+    async (request, reply) => reply.commit(201, (trx) => addSeller(trx, request.params.id, request.body)),
   )
 
   app.route({
@@ -217,44 +135,26 @@ export default async function productRoutes(app: FastifyInstance) {
       body: SellerInfoUpdate,
       response: { 200: SellerInfo },
     },
-    handler: async (request) => {
-      const { id, seller_info_id } = request.params as SellerParams
-      const body = request.body as SellerInfoUpdate
-      await assertProductExists(app.db, id)
-      const updated = await writeWithReferences(app.db, { seller_id: body.seller_id }, () =>
-        app.db.transaction().execute(async (trx) => {
-          await touchProduct(trx, id)
-          const row = await trx
-            .updateTable('product_sellers')
-            .set({ ...sellerValues(body), updated_at: now() })
-            .where('id', '=', seller_info_id)
-            .where('product_id', '=', id)
-            .returning('id')
-            .executeTakeFirst()
-          if (!row) throw notFound('Seller entry')
-          return row
-        }),
-      )
-      return sellerInfoOf(updated.id)
-    },
+    config: { audit: { ...product, part: 'seller', context: sellerEntry } },
+    handler: async (request, reply) => reply.commit(200, (trx) => changeSeller(trx, request.params, request.body)),
   })
 
   app.delete(
     '/products/:id/sellers/:seller_info_id',
-    { schema: { tags, params: SellerParams, response: { 204: Type.Null() } } },
-    async (request, reply) => {
-      const { id, seller_info_id } = request.params as SellerParams
-      await assertProductExists(app.db, id)
-      await app.db.transaction().execute(async (trx) => {
-        await touchProduct(trx, id)
-        const { numDeletedRows } = await trx
-          .deleteFrom('product_sellers')
-          .where('id', '=', seller_info_id)
-          .where('product_id', '=', id)
-          .executeTakeFirstOrThrow()
-        if (Number(numDeletedRows) === 0) throw notFound('Seller entry')
-      })
-      return reply.code(204).send()
+    {
+      schema: { tags, params: SellerParams, response: { 204: Type.Null() } },
+      config: {
+        audit: {
+          ...product,
+          action: 'update',
+          part: 'seller',
+          context: sellerEntry,
+          before: { table: 'product_sellers', param: 'seller_info_id' },
+        },
+      },
     },
+    async (request, reply) => reply.commit(204, (trx) => removeSeller(trx, request.params)),
   )
 }
+
+export default plugin

@@ -1,14 +1,15 @@
 // The stock mutations of a product: the ledger as the stock tab reads and writes it.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
-import { invalidField, notFound } from '../http-errors'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
-import { assertProductExists } from '../domain/products'
-import { paging, withTotalCount } from './lists'
+import { Invalid } from '../domain/errors'
+import { paging } from '../db/lists'
+import { withTotalCount } from './lists'
 
-export default async function stockRoutes(app: FastifyInstance) {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['stock']
+  const ofProduct = { product_id: 'id' }
 
   app.get(
     '/products/:id/stock_mutations',
@@ -22,8 +23,8 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
-      const { items, total } = await recentMutations(app.db, id, paging(request.query as StockMutationListQuery))
+      const { id } = request.params
+      const { items, total } = await recentMutations(app.db, id, paging(request.query))
       withTotalCount(reply, total)
       return items
     },
@@ -39,16 +40,19 @@ export default async function stockRoutes(app: FastifyInstance) {
         body: StockMutationCreate,
         response: { 201: StockMutation },
       },
+      config: { audit: { entity: 'stock_mutation', id: 'answer', context: ofProduct } },
     },
     async (request, reply) => {
-      const { id } = request.params as IdParams
-      const body = request.body as StockMutationCreate
+      const { id } = request.params
+      const { body, user } = request
       if (body.product_id !== undefined && body.product_id !== id)
-        throw invalidField(['body', 'product_id'], `Input should be ${id}, the product of the path`)
+        throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
-      const booked = await bookMutation(app.db, { ...body, note, product_id: id, user_id: request.user.id })
-      // answered from what the booking transaction read and wrote: the booking user is the one signed in
-      return reply.code(201).send(toStockMutation({ ...booked, username: request.user.username }))
+      return reply.commit(201, async (trx) => {
+        const booked = await bookMutation(trx, { ...body, note, product_id: id, user_id: user.id })
+        // answered from what the booking read and wrote: the booking user is the one signed in
+        return toStockMutation({ ...booked, username: user.username })
+      })
     },
   )
 
@@ -61,15 +65,17 @@ export default async function stockRoutes(app: FastifyInstance) {
         params: StockMutationParams,
         response: { 204: Type.Null() },
       },
+      config: {
+        audit: {
+          entity: 'stock_mutation',
+          id: { param: 'mutation_id' },
+          context: ofProduct,
+          before: { table: 'stock_mutations', param: 'mutation_id' },
+        },
+      },
     },
-    async (request, reply) => {
-      const { id, mutation_id } = request.params as StockMutationParams
-      const deleted = await deleteMutation(app.db, id, mutation_id)
-      if (!deleted) {
-        await assertProductExists(app.db, id)
-        throw notFound('Stock mutation')
-      }
-      return reply.code(204).send()
-    },
+    async (request, reply) => reply.commit(204, (trx) => deleteMutation(trx, request.params.id, request.params.mutation_id)),
   )
 }
+
+export default plugin

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../index'
 import { columnTypes } from '../dialect'
 
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const t = columnTypes(dialect)
 
   await db.schema

@@ -7,7 +7,7 @@ import type { Dialect } from '../index'
 /** The columns the list filters on by substring; the search index covers exactly these. */
 export const SEARCHED_COLUMNS = ['sku', 'sku_amazon', 'article_number', 'description'] as const
 
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await createSortIndexes(db)
   await createProductCount(db, dialect)
   if (dialect === 'postgres') await createTrigramIndexes(db)
@@ -15,7 +15,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 }
 
 /** Text sorts ignore case, so their indexes are on lower(); ties are broken by id, which ends every index. */
-async function createSortIndexes(db: Kysely<any>): Promise<void> {
+async function createSortIndexes(db: Kysely<unknown>): Promise<void> {
   // 001 indexed article_number as typed, which the case-insensitive sort cannot use
   await db.schema.dropIndex('products_article_number').execute()
   const indexes: [string, string][] = [
@@ -38,7 +38,7 @@ async function createSortIndexes(db: Kysely<any>): Promise<void> {
  * on (a product added or removed, its texts or brand changed), both kept by triggers in the writing transaction.
  * The count spares the unfiltered list a count of a million rows; the version tells a remembered count is still true.
  */
-async function createProductCount(db: Kysely<any>, dialect: Dialect): Promise<void> {
+async function createProductCount(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('row_counts')
     .addColumn('table_name', 'varchar(64)', (c) => c.primaryKey())
@@ -89,7 +89,7 @@ async function createProductCount(db: Kysely<any>, dialect: Dialect): Promise<vo
 }
 
 /** pg_trgm GIN indexes answer `ilike '%text%'` for text of three characters or more. */
-async function createTrigramIndexes(db: Kysely<any>): Promise<void> {
+async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db)
   for (const column of SEARCHED_COLUMNS) {
     await db.schema
@@ -105,7 +105,7 @@ async function createTrigramIndexes(db: Kysely<any>): Promise<void> {
  * An FTS5 table with the trigram tokenizer over the searched columns, its content read from products
  * (so the text is stored once), kept by triggers. Updates that leave the text alone (stock, prices) skip it.
  */
-async function createSearchTable(db: Kysely<any>): Promise<void> {
+async function createSearchTable(db: Kysely<unknown>): Promise<void> {
   const columns = SEARCHED_COLUMNS.join(', ')
   const values = (row: 'new' | 'old') => SEARCHED_COLUMNS.map((c) => `${row}.${c}`).join(', ')
   await sql

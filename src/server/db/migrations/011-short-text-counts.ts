@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration works on the tables as they were then, which no typed schema describes */
 // Counts of one- and two-character substrings: for each text column the list filters on and each text of one or
 // two characters found in it (lowercased as the database lowercases), how many products contain it. The trigram
 // indexes cannot find such short texts and counting them meant reading every product (70 to 140 ms at a million);

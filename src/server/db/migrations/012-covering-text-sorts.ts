@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration works on the tables as they were then, which no typed schema describes */
 // PostgreSQL: the sort indexes on lower(sku), lower(sku_amazon) and lower(article_number) also hold the column, so
 // a deep page walks the index alone (Index Only Scan). Without it the planner, which cannot tell that lower(sku)
 // needs nothing more, visits the row behind every entry it skips: sku.asc at skip 500,000 took 3.6 s at a million

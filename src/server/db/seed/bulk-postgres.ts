@@ -67,7 +67,7 @@ export class PostgresTarget implements BulkTarget {
         if (rows.length === 0) continue
         const width = table.columns.length
         const columns = table.columns.map((_, c) => {
-          const values = new Array(rows.length / width)
+          const values = new Array<unknown>(rows.length / width)
           for (let r = 0; r < values.length; r++) values[r] = rows[r * width + c]
           return values
         })

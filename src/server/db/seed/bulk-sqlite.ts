@@ -16,17 +16,20 @@ export class SqliteTarget implements BulkTarget {
     this.sqlite = new SQLite(file)
   }
 
-  async catalogueRows(): Promise<CatalogueRows> {
-    return this.sqlite.prepare(CATALOGUE_ROWS).get() as CatalogueRows
+  // better-sqlite3 is synchronous: each step is done when its promise is made
+
+  catalogueRows(): Promise<CatalogueRows> {
+    return Promise.resolve(this.sqlite.prepare(CATALOGUE_ROWS).get() as CatalogueRows)
   }
 
-  async clear(): Promise<void> {
+  clear(): Promise<void> {
     this.sqlite.transaction(() => {
       for (const table of [...SEEDED_TABLES].reverse()) this.sqlite.prepare(`delete from ${table.name}`).run()
     })()
+    return Promise.resolve()
   }
 
-  async beginLoad(): Promise<void> {
+  beginLoad(): Promise<void> {
     this.sqlite.pragma('busy_timeout = 5000')
     try {
       // pages go to the file once (WAL would write them twice); the rollback journal of a batch stays in memory
@@ -47,17 +50,19 @@ export class SqliteTarget implements BulkTarget {
       )
       .all() as { type: string; name: string; sql: string }[]
     for (const { type, name } of this.saved) this.sqlite.exec(`drop ${type} ${name}`)
+    return Promise.resolve()
   }
 
-  async write(batch: [TableSpec, FlatRows][]): Promise<void> {
+  write(batch: [TableSpec, FlatRows][]): Promise<void> {
     this.sqlite.exec('begin')
     try {
       for (const [table, rows] of batch) this.insert(table, rows)
       this.sqlite.exec('commit')
     } catch (error) {
       this.sqlite.exec('rollback')
-      throw error
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
     }
+    return Promise.resolve()
   }
 
   private insert(table: TableSpec, rows: FlatRows): void {
@@ -88,29 +93,31 @@ export class SqliteTarget implements BulkTarget {
 
   async finishLoad(step: Step): Promise<void> {
     for (const { type, name, sql } of this.saved) {
-      await step(`${type} ${name}`, async () => void this.sqlite.exec(sql))
+      await step(`${type} ${name}`, () => Promise.resolve(this.sqlite.exec(sql)))
     }
     const hasSearch = this.sqlite.prepare(`select 1 from sqlite_master where name = 'products_search'`).get()
     if (hasSearch) {
-      await step('search index', async () => void this.sqlite.exec(`insert into products_search(products_search) values ('rebuild')`))
+      await step('search index', () => Promise.resolve(this.sqlite.exec(`insert into products_search(products_search) values ('rebuild')`)))
       // one b-tree instead of the segments a rebuild leaves: fewer lookups per search
-      await step(
-        'search index merge',
-        async () => void this.sqlite.exec(`insert into products_search(products_search) values ('optimize')`),
+      await step('search index merge', () =>
+        Promise.resolve(this.sqlite.exec(`insert into products_search(products_search) values ('optimize')`)),
       )
     }
-    await step('kept counts', async () => {
-      this.sqlite.exec(
-        `update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`,
-      )
-    })
+    await step('kept counts', () =>
+      Promise.resolve(
+        this.sqlite.exec(
+          `update row_counts set row_count = (select count(*) from products), version = version + 1 where table_name = 'products'`,
+        ),
+      ),
+    )
     // sampled statistics for the planner (a full ANALYZE reads every index to the end)
-    await step('statistics', async () => void this.sqlite.exec('pragma analysis_limit = 1000; analyze'))
+    await step('statistics', () => Promise.resolve(this.sqlite.exec('pragma analysis_limit = 1000; analyze')))
     this.sqlite.pragma('foreign_keys = ON')
     this.sqlite.pragma('journal_mode = WAL')
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.sqlite.close()
+    return Promise.resolve()
   }
 }

@@ -1,0 +1,38 @@
+// Every `code` an error answer can carry, and the fastapi-users codes that come as `detail`. The admin says each in
+// the user's language (i18n: stockroom.errors.codes.<CODE>; a test holds both languages to this list). A new code
+// goes here first. No schema library here: the admin bundle imports this at run time.
+export const ERROR_CODES = [
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'REGISTRATION_CLOSED',
+  // the request clashes with the records (409)
+  'DUPLICATE',
+  'DUPLICATE_NAME',
+  'USERNAME_EXISTS',
+  'EMAIL_EXISTS',
+  'REFERENCE',
+  'BRAND_IN_USE',
+  'ORGANIZATION_IN_USE',
+  'WAREHOUSE_IN_USE',
+  'LOCATION_IN_USE',
+  'LAST_SUPERUSER',
+  'STOCK_PLACE_GONE',
+  // the database, not the request, is the trouble (503)
+  'DB_CONFLICT',
+  'DB_READ_ONLY',
+  'DB_UNAVAILABLE',
+  'DB_TIMEOUT',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** fastapi-users' refusals, answered 400 as `{"detail": "<CODE>"}`. */
+export const AUTH_ERRORS = {
+  LOGIN_BAD_CREDENTIALS: 'LOGIN_BAD_CREDENTIALS',
+  REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
+  VERIFY_USER_BAD_TOKEN: 'VERIFY_USER_BAD_TOKEN',
+  VERIFY_USER_ALREADY_VERIFIED: 'VERIFY_USER_ALREADY_VERIFIED',
+  RESET_PASSWORD_BAD_TOKEN: 'RESET_PASSWORD_BAD_TOKEN',
+  UPDATE_USER_EMAIL_ALREADY_EXISTS: 'UPDATE_USER_EMAIL_ALREADY_EXISTS',
+} as const
+export type AuthErrorCode = keyof typeof AUTH_ERRORS
+export const AUTH_ERROR_CODES = Object.values(AUTH_ERRORS)

@@ -1,0 +1,51 @@
+// Queries of the warehouses table.
+import type { Selectable } from 'kysely'
+import type { ListQuery, WarehouseCreate, WarehouseUpdate } from '../../../contract'
+import type { DB, Dialect } from '../index'
+import type { WarehousesTable } from '../schema'
+import { now } from '../clock'
+import { listPage } from '../lists'
+
+export type WarehouseRow = Selectable<WarehousesTable>
+
+const list = (dialect: Dialect, db: DB, query: ListQuery) =>
+  listPage(dialect, db.selectFrom('warehouses').selectAll(), query, {
+    searched: ['warehouse_name'],
+    names: ['warehouse_name'],
+    defaultSort: 'warehouse_name.asc',
+  })
+
+const find = (db: DB, id: number) => db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst()
+
+function insert(db: DB, values: WarehouseCreate) {
+  const stamp = now()
+  return db
+    .insertInto('warehouses')
+    .values({ warehouse_name: values.warehouse_name.trim(), created_at: stamp, updated_at: stamp })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+const update = (db: DB, id: number, values: WarehouseUpdate) =>
+  db
+    .updateTable('warehouses')
+    .set({ ...(values.warehouse_name === undefined ? {} : { warehouse_name: values.warehouse_name.trim() }), updated_at: now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+
+async function remove(db: DB, id: number) {
+  await db.deleteFrom('warehouses').where('id', '=', id).execute()
+}
+
+/** How many stock mutations the ledger has in a warehouse, or at a location. */
+async function mutationCount(db: DB, column: 'warehouse_id' | 'location_id', id: number) {
+  const { count } = await db
+    .selectFrom('stock_mutations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
+export const warehouseRepository = Object.freeze({ list, find, insert, update, remove, mutationCount })

@@ -1,0 +1,65 @@
+// What the rules refuse, as the domain says it. Domain code throws these; plugins/errors.ts alone turns them into
+// an HTTP status and body, so nothing here knows of HTTP.
+import type { AuthErrorCode, ErrorCode, ValidationErrorItem } from '../../contract'
+
+export abstract class DomainError extends Error {}
+
+/** The record asked for does not exist: `what` names it for a person (`Brand`). */
+export class NotFound extends DomainError {
+  constructor(readonly what: string) {
+    super(`${what} not found`)
+  }
+}
+
+/** The records as they are do not allow the change: a code the UI translates, a sentence, and the sentence's values. */
+export class Conflict extends DomainError {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(message)
+  }
+}
+
+/** Input that passed the schema but breaks a rule, fastapi-style: one item per field, each naming it in `loc`. */
+export class Invalid extends DomainError {
+  constructor(readonly items: ValidationErrorItem[]) {
+    super(items.map((item) => `${item.loc.join('.')}: ${item.msg}`).join('; '))
+  }
+
+  static field(loc: (string | number)[], msg: string, type = 'value_error') {
+    return new Invalid([{ loc, msg, type }])
+  }
+}
+
+/** fastapi-users' refusals of an account action, answered as `{"detail": "RESET_PASSWORD_BAD_TOKEN"}`. */
+export class AccountRefusal extends DomainError {
+  constructor(readonly detail: AuthErrorCode) {
+    super(detail)
+  }
+}
+
+/** No valid session. */
+export class Unauthorized extends DomainError {
+  constructor() {
+    super('Unauthorized')
+  }
+}
+
+/** A session that may not do this; `code` says why when it is more than a missing right. */
+export class Forbidden extends DomainError {
+  constructor(
+    message = 'Forbidden',
+    readonly code: ErrorCode = 'FORBIDDEN',
+  ) {
+    super(message)
+  }
+}
+
+/** Too many attempts of a limited call; the client may try again after `retryAfterSeconds`. */
+export class TooManyAttempts extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`)
+  }
+}

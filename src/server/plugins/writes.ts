@@ -1,0 +1,89 @@
+// The write unit. A write route answers through `reply.commit(status, (trx) => work)`: the work runs in a write
+// transaction (db/writes.ts), each recorder (the audit; later the idempotency record) writes in the same
+// transaction, the transaction commits, and only then is the answer sent with `status` (204: no body).
+import { Buffer } from 'node:buffer'
+import fp from 'fastify-plugin'
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify'
+import type { CallSerializerTypeProvider, FastifyReplyType, ResolveFastifyReplyType } from 'fastify/types/type-provider'
+import { runWrite, type Trx, type Work } from '../db/writes'
+
+/** A write as it stands before its commit. */
+export interface Written {
+  request: FastifyRequest
+  status: number
+  /** what the work answered */
+  answer: unknown
+  /** the answer as it will go out, serialized by the route's response schema for `status` */
+  serialized(): string
+}
+
+/**
+ * Called in the write's transaction before its work (the audit reads the record a deletion removes); the function
+ * it answers, if any, is called in the same transaction after the work, and writes what it records.
+ */
+export type WriteRecorder = (trx: Trx, request: FastifyRequest) => Promise<((written: Written) => Promise<void>) | undefined>
+
+declare module 'fastify' {
+  interface FastifyReply<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    ReplyType extends FastifyReplyType = ResolveFastifyReplyType<TypeProvider, SchemaCompiler, RouteGeneric>,
+  > {
+    /**
+     * Runs `work` in a write transaction with the recorders, commits, then answers `status` with what the work
+     * answered (typed by the route's response schema for `status`; a 204 work answers nothing).
+     */
+    commit<Code extends keyof SchemaCompiler['response'] & number>(
+      status: Code,
+      work: Work<Code extends 204 ? void | null : CallSerializerTypeProvider<TypeProvider, SchemaCompiler['response'][Code]>>,
+    ): Promise<FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>>
+  }
+  interface FastifyInstance {
+    /** Adds a recorder to every write, after those added before it. */
+    addWriteRecorder(recorder: WriteRecorder): void
+  }
+}
+
+const text = (serialized: string | ArrayBuffer | Buffer) =>
+  typeof serialized === 'string'
+    ? serialized
+    : Buffer.isBuffer(serialized)
+      ? serialized.toString('utf8')
+      : Buffer.from(serialized).toString('utf8')
+
+export default fp(async function writes(app: FastifyInstance) {
+  const recorders: WriteRecorder[] = []
+  app.decorate('addWriteRecorder', (recorder: WriteRecorder) => void recorders.push(recorder))
+
+  app.decorateReply('commit', async function commit(this: FastifyReply, status: number, work: Work<unknown>) {
+    const { request } = this
+    // the serializer of the answer follows the status
+    this.code(status)
+    const answer = await runWrite(app.database, async (trx) => {
+      const recordings = []
+      for (const recorder of recorders) recordings.push(await recorder(trx, request))
+      const answer = await work(trx)
+      const written: Written = { request, status, answer, serialized: () => text(this.serialize(answer)) }
+      for (const record of recordings) await record?.(written)
+      return answer
+    })
+    return status === 204 ? this.send() : this.send(answer)
+  })
+})
