@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
 
-const ConfigSchema = Type.Object({
+export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
   HOST: Type.String({ default: '127.0.0.1' }),
   DATABASE_URL: Type.String({ default: 'sqlite:data/stockroom.db', pattern: '^(sqlite:|postgres(ql)?://)' }),

@@ -1,6 +1,8 @@
 // The environment is read and checked once at start; a bad value stops the start with the name of the setting.
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/server/config'
+import { ConfigSchema, loadConfig } from '../../src/server/config'
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -57,5 +59,19 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(new RegExp(`^Invalid environment: ${key} `))
     expect(message.split(key)).toHaveLength(2)
+  })
+})
+
+describe('the documented settings', () => {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const settings = Object.keys(ConfigSchema.properties).sort()
+  const named = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match[1]).sort()
+
+  it('.env.example lists every setting the server reads, and no other', () => {
+    expect(named(fs.readFileSync(path.join(root, '.env.example'), 'utf8'), /^# ([A-Z][A-Z0-9_]+)=/gm)).toEqual(settings)
+  })
+
+  it("the README's settings table lists every setting the server reads, and no other", () => {
+    expect(named(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), /^\| `([A-Z][A-Z0-9_]+)` +\|/gm)).toEqual(settings)
   })
 })
