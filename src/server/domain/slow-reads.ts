@@ -1,9 +1,14 @@
 // The reads that can take long enough to hold up others, by name, so a worker thread can run them (db/read-workers.ts).
 import type { ProductListQuery, ProductPage } from '../../contract'
 import type { DatabaseHandle } from '../db'
+import { inOneSnapshot } from '../db/snapshot'
 import { isQuickList, listProducts } from './product-list'
 
-export const slowReadTasks = { listProducts }
+export const slowReadTasks = {
+  // a page and its total from one snapshot, so that they agree while others write
+  listProducts: (database: Pick<DatabaseHandle, 'db' | 'dialect'>, query: ProductListQuery) =>
+    inOneSnapshot(database, (snapshot) => listProducts(snapshot, query)),
+}
 export type SlowReadTask = keyof typeof slowReadTasks
 type Tasks = typeof slowReadTasks
 
@@ -18,8 +23,8 @@ export function slowRead<K extends SlowReadTask>(
 }
 
 /**
- * The product list: a page the sort index answers at once is read here (a hop to a worker and back would cost more
- * than it, and one worker would queue them all); any other where slow reads run.
+ * The product list: a page the sort index answers at once is read here, in one statement with its count (a hop to a
+ * worker and back would cost more than it, and one worker would queue them all); any other where slow reads run.
  */
 export function productList(database: DatabaseHandle, query: ProductListQuery): Promise<ProductPage> {
   return isQuickList(query) ? listProducts(database, query) : slowRead(database, 'listProducts', query)
