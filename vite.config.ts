@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { firstScreenReport } from './bench/first-screen'
 
-// The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+// The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set; `*.postgres.test.ts`
+// holds what only PostgreSQL offers (several server processes on one database), so it runs in that project alone.
 const apiProject = (db: 'sqlite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${db}`,
     include: ['tests/api/**/*.test.ts'],
+    exclude: db === 'postgres' ? [] : ['tests/api/**/*.postgres.test.ts'],
     environment: 'node' as const,
     env: { STOCKROOM_TEST_DB: db },
     testTimeout: 30_000,

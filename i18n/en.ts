@@ -116,6 +116,8 @@ const en = {
         FORBIDDEN: 'You may not do this.',
         REGISTRATION_CLOSED: 'Registration is closed. Ask an administrator for an account.',
         STOCK_PLACE_GONE: 'The warehouse or location was deleted while the stock mutation was being booked.',
+        IDEMPOTENCY_KEY_REUSED: 'This action was already sent with other data. Please try again.',
+        IDEMPOTENCY_IN_PROGRESS: 'This action is still being carried out. Please wait a moment.',
         DB_CONFLICT: 'Someone changed the same records at the same moment, so nothing was changed. Please try again.',
         DB_READ_ONLY:
           'The database cannot store changes right now (its disk is full or it is read-only). Reading still works; please try again later.',

@@ -171,6 +171,8 @@ const nl: typeof en = {
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',
         STOCK_PLACE_GONE: 'Het magazijn of de locatie is verwijderd terwijl de voorraadmutatie werd geboekt.',
+        IDEMPOTENCY_KEY_REUSED: 'Deze actie is al met andere gegevens verstuurd. Probeer het opnieuw.',
+        IDEMPOTENCY_IN_PROGRESS: 'Deze actie wordt nog uitgevoerd. Een ogenblik geduld.',
         DB_CONFLICT: 'Iemand wijzigde op hetzelfde moment dezelfde gegevens, dus er is niets gewijzigd. Probeer het opnieuw.',
         DB_READ_ONLY:
           'De database kan nu geen wijzigingen opslaan (de schijf is vol of alleen-lezen). Lezen werkt nog; probeer het later opnieuw.',

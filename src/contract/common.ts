@@ -1,5 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox'
-import { MAX_LIST_LIMIT } from './constants'
+import { IDEMPOTENCY_KEY_HEADER, MAX_LIST_LIMIT } from './constants'
 import { ERROR_CODES } from './errors'
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
@@ -55,3 +55,19 @@ export const ErrorBody = Type.Object({
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ErrorBody = Static<typeof ErrorBody>
+
+/** Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header), accepted by every POST, PUT, PATCH and DELETE. */
+export const WriteHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description:
+        '1 to 255 printable ASCII characters, e.g. a UUID. A signed-in write is carried out once per key: a repeat with the ' +
+        'same key, method, path and body gets the first answer again (header Idempotent-Replayed: true) and writes ' +
+        'nothing; another request with the key gets 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is under way ' +
+        'gets 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Keys are kept 24 hours per user.',
+    }),
+  ),
+})

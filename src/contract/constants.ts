@@ -1,6 +1,10 @@
 // Constants of the spec that both halves use; no schema library here so the admin bundle stays small.
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 1000
+/** the header of a write that must be carried out once, however often it is sent (see WriteHeaders) */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+/** the header of an answer given again to a repeated write */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed'
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const PAGE_SIZES = [10, 25, 50, 100] as const

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'LOCATION_IN_USE',
   'LAST_SUPERUSER',
   'STOCK_PLACE_GONE',
+  // an Idempotency-Key sent with another request (422), or whose first request is still being carried out (409)
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { IDEMPOTENT_REPLAYED_HEADER } from '../contract/constants'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db'
 import errors from './plugins/errors'
@@ -17,6 +18,7 @@ import spa from './plugins/spa'
 import rateLimits from './plugins/rate-limits'
 import writes from './plugins/writes'
 import audit from './plugins/audit'
+import idempotency from './plugins/idempotency'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
 import brandRoutes from './routes/brands'
@@ -71,7 +73,7 @@ export async function buildApp(options: AppOptions) {
     origin: config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((o) => o.trim()) : false,
     // the plugin's default (GET, HEAD, POST) would refuse an allowed origin's edits in the preflight
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-total-count'],
+    exposedHeaders: ['x-total-count', IDEMPOTENT_REPLAYED_HEADER],
   })
   await app.register(formbody)
   await app.register(rateLimits, {
@@ -91,6 +93,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
   await app.register(writes)
+  // first among the recorders: a repeat on another server is found before any other work of the write
+  await app.register(idempotency)
   await app.register(audit)
 
   await app.register(

@@ -68,14 +68,26 @@ describe('20 clients booking and deleting stock mutations of the same products',
         const product = random.pick(products)
         if (roll < 0.6) {
           const amount = random.int(1, 9) * (random.next() < 0.3 ? -1 : 1)
-          const answer = await client.post(`/api/products/${product.id}/stock_mutations`, { amount, ...random.pick(places) })
+          const booking = { amount, ...random.pick(places) }
+          // some bookings carry an Idempotency-Key and are sent again, as a client does after a timeout
+          const key = random.next() < 0.4 ? { 'idempotency-key': `booking-${n}-${op}` } : undefined
+          const answer = await client.post(`/api/products/${product.id}/stock_mutations`, booking, key)
           expectStatus(answer, [201])
           mutations.set(answer.body.id, answer.body)
+          if (key) {
+            const again = await client.post(`/api/products/${product.id}/stock_mutations`, booking, key)
+            expect(again.headers['idempotent-replayed']).toBe('true')
+            expect(again.body).toEqual(answer.body)
+          }
         } else if (roll < 0.85) {
           // one of the latest mutations, so that clients often delete the same one at the same time
           const id = random.pick([...mutations.keys()].slice(-6))
-          const answer = await client.delete(`/api/products/${mutations.get(id)!.product_id}/stock_mutations/${id}`)
+          const key = random.next() < 0.4 ? { 'idempotency-key': `deletion-${n}-${op}` } : undefined
+          const path = `/api/products/${mutations.get(id)!.product_id}/stock_mutations/${id}`
+          const answer = await client.delete(path, key)
           expectStatus(answer, [204, 404])
+          // sent again with its key, a deletion answers as it did: 204 again (nothing more deleted), or 404 again
+          if (key) expect((await client.delete(path, key)).status).toBe(answer.status)
           if (answer.status === 204) {
             expect(deleted.has(id), `mutation ${id} deleted twice`).toBe(false)
             deleted.add(id)

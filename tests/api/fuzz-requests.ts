@@ -64,6 +64,8 @@ export interface FuzzRequest {
   auth: 'admin' | 'user' | 'none' | 'garbage'
   /** make child ids agree with their parents (location of its warehouse, seller entry of its product...) */
   coherent: boolean
+  /** the Idempotency-Key header of a write: none, one of a few shared keys (so that keys are repeated and reused), or odd */
+  idempotencyKey: string | undefined
 }
 
 const FIELD_TABLES: Record<string, Table> = {
@@ -350,6 +352,13 @@ function queryFor(operation: Operation): fc.Arbitrary<[string, string | Existing
   return fc.tuple(fc.tuple(...pairs), extra).map(([chosen, more]) => [...chosen.flat(), ...more])
 }
 
+/** Few keys, so that the same key comes again with the same and with other requests; and keys of the wrong form. */
+const idempotencyKey = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 4, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'fuzz-key-3') },
+  { weight: 1, arbitrary: fc.constantFrom('', 'k'.repeat(256), 'bad\u0001key', 'sleutel-é', ' ') },
+)
+
 export function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const pathParams = operation.parameters.filter((p) => p.in === 'path')
   const params = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(tableOfParam(operation.path, p.name))])))
@@ -362,6 +371,7 @@ export function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
     contentType,
     auth: fc.constantFrom<FuzzRequest['auth']>('admin', 'admin', 'admin', 'admin', 'admin', 'admin', 'user', 'user', 'none', 'garbage'),
     coherent: fc.boolean(),
+    idempotencyKey: operation.method === 'GET' ? fc.constant(undefined) : idempotencyKey,
   })
 }
 

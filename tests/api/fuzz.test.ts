@@ -193,6 +193,7 @@ function inject(request: FuzzRequest): Promise<Response> {
   const token =
     request.auth === 'admin' ? tokens.admin : request.auth === 'user' ? tokens.user : request.auth === 'garbage' ? 'a.b.c' : undefined
   if (token) headers.authorization = `Bearer ${token}`
+  if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey
   return server.app.inject({ method: request.method as 'GET', url: query ? `${path}?${query}` : path, payload, headers })
 }
 

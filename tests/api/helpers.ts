@@ -49,10 +49,10 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
 export type Response = LightMyRequestResponse
 export interface Client {
   get(url: string, headers?: Record<string, string>): Promise<Response>
-  delete(url: string): Promise<Response>
+  delete(url: string, headers?: Record<string, string>): Promise<Response>
   post(url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
-  patch(url: string, body?: unknown): Promise<Response>
-  put(url: string, body?: unknown): Promise<Response>
+  patch(url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
+  put(url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
 }
 
 export interface TestServer {
@@ -124,10 +124,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       })
     return {
       get: (u, h) => call('GET', u, undefined, h),
-      delete: (u) => call('DELETE', u),
+      delete: (u, h) => call('DELETE', u, undefined, h),
       post: (u, b, h) => call('POST', u, b, h),
-      patch: (u, b) => call('PATCH', u, b),
-      put: (u, b) => call('PUT', u, b),
+      patch: (u, b, h) => call('PATCH', u, b, h),
+      put: (u, b, h) => call('PUT', u, b, h),
     }
   }
   const login = async (email: string, password: string) => {

@@ -9,20 +9,22 @@ export interface HttpAnswer {
   body: any
 }
 
+type Headers = Record<string, string>
+
 export interface HttpClient {
   get(path: string): Promise<HttpAnswer>
-  post(path: string, body?: unknown): Promise<HttpAnswer>
-  patch(path: string, body?: unknown): Promise<HttpAnswer>
-  delete(path: string): Promise<HttpAnswer>
+  post(path: string, body?: unknown, headers?: Headers): Promise<HttpAnswer>
+  patch(path: string, body?: unknown, headers?: Headers): Promise<HttpAnswer>
+  delete(path: string, headers?: Headers): Promise<HttpAnswer>
   close(): void
 }
 
 export function httpClient(base: string, token?: string): HttpClient {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const call = (method: string, path: string, body?: unknown) =>
+  const call = (method: string, path: string, body?: unknown, extra: Headers = {}) =>
     new Promise<HttpAnswer>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body)
-      const headers: http.OutgoingHttpHeaders = token ? { authorization: `Bearer ${token}` } : {}
+      const headers: http.OutgoingHttpHeaders = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra }
       if (payload !== undefined)
         Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) })
       const request = http.request(`${base}${path}`, { method, agent, headers }, (response) => {
@@ -45,9 +47,9 @@ export function httpClient(base: string, token?: string): HttpClient {
     })
   return {
     get: (path) => call('GET', path),
-    post: (path, body) => call('POST', path, body),
-    patch: (path, body) => call('PATCH', path, body),
-    delete: (path) => call('DELETE', path),
+    post: (path, body, headers) => call('POST', path, body, headers),
+    patch: (path, body, headers) => call('PATCH', path, body, headers),
+    delete: (path, headers) => call('DELETE', path, undefined, headers),
     close: () => agent.destroy(),
   }
 }

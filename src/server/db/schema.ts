@@ -157,6 +157,23 @@ export interface AuditLogTable {
   request_id: string | null
 }
 
+/** the answer to a signed-in write, kept 24 hours with the Idempotency-Key its client sent (migration 013) */
+export interface IdempotencyKeysTable {
+  user_id: number
+  idempotency_key: string
+  method: string
+  /** the request's path with its query string */
+  path: string
+  /** sha256 of the request body as parsed, object keys sorted */
+  fingerprint: string
+  status: number
+  /** the answer's body as sent; null for 204 */
+  body: string | null
+  content_type: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -173,4 +190,5 @@ export interface Database {
   row_counts: RowCountsTable
   audit_log: AuditLogTable
   text_gram_counts: TextGramCountsTable
+  idempotency_keys: IdempotencyKeysTable
 }

@@ -63,3 +63,17 @@ export class TooManyAttempts extends DomainError {
     super(`Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`)
   }
 }
+
+/** An Idempotency-Key sent again with another request (method, path or body) than the one it was first used for. */
+export class KeyReused extends DomainError {
+  constructor() {
+    super('This Idempotency-Key was already used for another request. Send a new key for a new request.')
+  }
+}
+
+/** A request with the same Idempotency-Key is still being carried out; its answer can be asked for again shortly. */
+export class StillInProgress extends DomainError {
+  constructor() {
+    super('A request with this Idempotency-Key is still being carried out. Please repeat it in a moment to get its answer.')
+  }
+}

@@ -5,7 +5,18 @@ import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
 import type { ErrorBody, ErrorCode, ValidationErrorItem } from '../../contract'
-import { AccountRefusal, Conflict, DomainError, Forbidden, Invalid, NotFound, TooManyAttempts, Unauthorized } from '../domain/errors'
+import {
+  AccountRefusal,
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  KeyReused,
+  NotFound,
+  StillInProgress,
+  TooManyAttempts,
+  Unauthorized,
+} from '../domain/errors'
 import { refusingUnstorableText } from '../db/storable-text'
 import {
   isForeignKeyViolation,
@@ -101,6 +112,9 @@ function domainAnswer(error: DomainError): Answer | undefined {
   if (error instanceof AccountRefusal) return { status: 400, body: { detail: error.detail } }
   if (error instanceof Unauthorized) return { status: 401, body: { detail: error.message }, headers: { 'www-authenticate': 'Bearer' } }
   if (error instanceof Forbidden) return { status: 403, body: { detail: error.message, code: error.code } }
+  if (error instanceof KeyReused) return { status: 422, body: { detail: error.message, code: 'IDEMPOTENCY_KEY_REUSED' } }
+  if (error instanceof StillInProgress)
+    return { status: 409, body: { detail: error.message, code: 'IDEMPOTENCY_IN_PROGRESS' }, headers: { 'retry-after': '1' } }
   if (error instanceof TooManyAttempts)
     return { status: 429, body: { detail: error.message }, headers: { 'retry-after': String(error.retryAfterSeconds) } }
   return undefined

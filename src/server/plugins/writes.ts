@@ -1,6 +1,8 @@
 // The write unit. A write route answers through `reply.commit(status, (trx) => work)`: the work runs in a write
-// transaction (db/writes.ts), each recorder (the audit; later the idempotency record) writes in the same
-// transaction, the transaction commits, and only then is the answer sent with `status` (204: no body).
+// transaction (db/writes.ts), each recorder (the idempotency key, the audit) writes in the same transaction, the
+// transaction commits, and only then is the answer sent with `status` (204: no body). A recorder may find that the
+// request was answered before (a repeated Idempotency-Key): it throws AnswerKept, the work is rolled back, and that
+// answer is sent again.
 import { Buffer } from 'node:buffer'
 import fp from 'fastify-plugin'
 import type {
@@ -17,7 +19,23 @@ import type {
   RouteGenericInterface,
 } from 'fastify'
 import type { CallSerializerTypeProvider, FastifyReplyType, ResolveFastifyReplyType } from 'fastify/types/type-provider'
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants'
 import { runWrite, type Trx, type Work } from '../db/writes'
+
+/** An answer as it was sent: kept to be sent again. */
+export interface SentAnswer {
+  status: number
+  /** null for a 204 */
+  body: string | null
+  contentType: string | null
+}
+
+/** Thrown in a write's transaction when the request must get an answer it was given before; the work is rolled back. */
+export class AnswerKept extends Error {
+  constructor(readonly answer: SentAnswer) {
+    super('answered before')
+  }
+}
 
 /** A write as it stands before its commit. */
 export interface Written {
@@ -54,6 +72,14 @@ declare module 'fastify' {
       status: Code,
       work: Work<Code extends 204 ? void | null : CallSerializerTypeProvider<TypeProvider, SchemaCompiler['response'][Code]>>,
     ): Promise<FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>>
+    /** Sends again an answer given before (Idempotent-Replayed: true); nothing is written. */
+    sendKept(
+      answer: SentAnswer,
+    ): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>
+  }
+  interface FastifyRequest {
+    /** true when the answer is one given before, sent again */
+    answeredBefore: boolean
   }
   interface FastifyInstance {
     /** Adds a recorder to every write, after those added before it. */
@@ -72,18 +98,33 @@ export default fp(async function writes(app: FastifyInstance) {
   const recorders: WriteRecorder[] = []
   app.decorate('addWriteRecorder', (recorder: WriteRecorder) => void recorders.push(recorder))
 
+  app.decorateRequest('answeredBefore', false)
+  app.decorateReply('sendKept', function sendKept(this: FastifyReply, { status, body, contentType }: SentAnswer) {
+    this.request.answeredBefore = true
+    this.code(status).header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+    if (contentType) this.header('content-type', contentType)
+    // a string is sent as it is: the kept text, not serialized again
+    return body === null ? this.send() : this.send(body)
+  })
+
   app.decorateReply('commit', async function commit(this: FastifyReply, status: number, work: Work<unknown>) {
     const { request } = this
     // the serializer of the answer follows the status
     this.code(status)
-    const answer = await runWrite(app.database, async (trx) => {
-      const recordings = []
-      for (const recorder of recorders) recordings.push(await recorder(trx, request))
-      const answer = await work(trx)
-      const written: Written = { request, status, answer, serialized: () => text(this.serialize(answer)) }
-      for (const record of recordings) await record?.(written)
-      return answer
-    })
+    let answer: unknown
+    try {
+      answer = await runWrite(app.database, async (trx) => {
+        const recordings = []
+        for (const recorder of recorders) recordings.push(await recorder(trx, request))
+        const answer = await work(trx)
+        const written: Written = { request, status, answer, serialized: () => text(this.serialize(answer)) }
+        for (const record of recordings) await record?.(written)
+        return answer
+      })
+    } catch (error) {
+      if (error instanceof AnswerKept) return this.sendKept(error.answer)
+      throw error
+    }
     return status === 204 ? this.send() : this.send(answer)
   })
 })
