@@ -41,8 +41,8 @@ export async function overHttp(
       requests: [
         {
           setupRequest: (request) => {
-            const { method, path, body } = next(random)
-            return { ...request, method, path, body }
+            const { method, path, body, headers } = next(random)
+            return { ...request, method, path, body, headers: { ...request.headers, ...headers } }
           },
         },
       ],

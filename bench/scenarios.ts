@@ -1,5 +1,6 @@
 // What the benchmark asks of the server, each with the same work done straight on the database (the in-process
 // ceiling). Requests vary as they would in use: random products, brands of every size, the words people search for.
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ProductListQuery } from '../src/contract'
 import type { DatabaseHandle } from '../src/server/db'
@@ -9,11 +10,18 @@ import { listProducts } from '../src/server/domain/product-list'
 import { loadProduct } from '../src/server/domain/products'
 import { bookMutation, recentMutations } from '../src/server/domain/ledger'
 import { runWrite } from '../src/server/db/writes'
+import { now, secondsAfter } from '../src/server/db/clock'
+import { idempotencyKeyRepository } from '../src/server/db/repositories/idempotency-keys'
+import { KEY_LIFETIME_SECONDS } from '../src/server/plugins/idempotency'
+
+/** The product every booking of the hot-product scenario goes to. */
+const HOT_PRODUCT = 1
 
 export interface Request {
   method: 'GET' | 'POST'
   path: string
   body?: string
+  headers?: Record<string, string>
 }
 
 export interface Scenario {
@@ -150,6 +158,42 @@ export function scenarios(data: BenchData): Scenario[] {
       }),
       direct: (database, random, userId) =>
         runWrite(database, (trx) => bookMutation(trx, { product_id: product(random), ...booking(random), user_id: userId })),
+    },
+    {
+      // each booking a new action, as the admin sends them: the cost of keeping the key with the write
+      name: 'Post a stock mutation with an Idempotency-Key',
+      writes: true,
+      next: (random) => ({
+        method: 'POST',
+        path: `/api/products/${product(random)}/stock_mutations`,
+        body: JSON.stringify(booking(random)),
+        headers: { 'idempotency-key': randomUUID() },
+      }),
+      direct: (database, random, userId) =>
+        runWrite(database, async (trx) => {
+          const booked = await bookMutation(trx, { product_id: product(random), ...booking(random), user_id: userId })
+          const stamp = now()
+          await idempotencyKeyRepository.keep(trx, {
+            user_id: userId,
+            idempotency_key: randomUUID(),
+            method: 'POST',
+            path: `/api/products/${booked.product_id}/stock_mutations`,
+            fingerprint: '0'.repeat(64),
+            status: 201,
+            body: JSON.stringify(booked),
+            content_type: 'application/json; charset=utf-8',
+            created_at: stamp,
+            expires_at: secondsAfter(stamp, KEY_LIFETIME_SECONDS),
+          })
+        }),
+    },
+    {
+      // every booking to the same product: its total is one row that each booking changes in turn
+      name: 'Post a stock mutation to one hot product',
+      writes: true,
+      next: (random) => ({ method: 'POST', path: `/api/products/${HOT_PRODUCT}/stock_mutations`, body: JSON.stringify(booking(random)) }),
+      direct: (database, random, userId) =>
+        runWrite(database, (trx) => bookMutation(trx, { product_id: HOT_PRODUCT, ...booking(random), user_id: userId })),
     },
   ]
 }
