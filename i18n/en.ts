@@ -91,8 +91,10 @@ const en = {
       email_changed: 'Your e-mail address changed: please verify the new one.',
     },
     errors: {
-      timeout: 'The server did not answer within %{seconds} second(s). Please try again.',
+      timeout:
+        'The server did not answer within %{smart_count} second. Please try again. |||| The server did not answer within %{smart_count} seconds. Please try again.',
       network: 'The server cannot be reached. Check the connection and try again.',
+      unconfirmed: 'Not confirmed yet. Press the button again: it will not be done twice.',
       validation: 'Please correct: %{details}',
       server: 'The server had a problem (%{status}). Please try again later.',
       http: 'The request failed (%{status}).',
@@ -265,6 +267,7 @@ const en = {
       amount_invalid: 'A whole number other than 0',
       note: 'Note',
       submit: 'Submit',
+      unconfirmed: 'Not confirmed yet. Press Submit again: it will not be booked twice.',
       booked: 'Booked %{amount} at %{warehouse} / %{location}.',
     },
     actions: {

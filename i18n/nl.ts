@@ -146,8 +146,10 @@ const nl: typeof en = {
       email_changed: 'Uw e-mailadres is gewijzigd: verifieer het nieuwe adres.',
     },
     errors: {
-      timeout: 'De server antwoordde niet binnen %{seconds} seconde(n). Probeer het opnieuw.',
+      timeout:
+        'De server antwoordde niet binnen %{smart_count} seconde. Probeer het opnieuw. |||| De server antwoordde niet binnen %{smart_count} seconden. Probeer het opnieuw.',
       network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+      unconfirmed: 'Nog niet bevestigd. Druk nogmaals op de knop: het wordt niet twee keer gedaan.',
       validation: 'Corrigeer a.u.b.: %{details}',
       server: 'De server had een probleem (%{status}). Probeer het later opnieuw.',
       http: 'Het verzoek is mislukt (%{status}).',
@@ -331,6 +333,7 @@ const nl: typeof en = {
       amount_invalid: 'Een geheel getal anders dan 0',
       note: 'Notitie',
       submit: 'Boeken',
+      unconfirmed: 'Nog niet bevestigd. Druk nogmaals op Boeken: het wordt niet twee keer geboekt.',
       booked: '%{amount} geboekt op %{warehouse} / %{location}.',
     },
     actions: {

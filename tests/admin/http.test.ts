@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHttpClient, describeFailure, toQueryString } from '../../src/admin/providers/http'
+import { createHttpClient, describeFailure, RETRY_PAUSES_MS, toQueryString, TRY_TIMEOUTS_MS } from '../../src/admin/providers/http'
 import { REQUEST_TIMEOUT_MS } from '../../src/contract/constants'
 import { echoTranslate } from './fake-api'
 import { englishI18n } from './render'
@@ -7,7 +7,7 @@ import { englishI18n } from './render'
 afterEach(() => vi.useRealTimers())
 
 describe('http client', () => {
-  it('gives up after the 1000 ms of SPEC §9 and says so', async () => {
+  it('waits the 1000 ms of SPEC §9, tries twice more waiting longer, then says how long it waited', async () => {
     vi.useFakeTimers()
     const neverAnswers = vi.fn(
       (_url: string, init: RequestInit) =>
@@ -24,20 +24,102 @@ describe('http client', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
     expect(neverAnswers.mock.calls[0][1].signal!.aborted).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
+    expect(neverAnswers.mock.calls[0][1].signal!.aborted).toBe(true)
+    // a pause, then a second try that waits twice as long, then a third that waits four times as long
+    expect(neverAnswers).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(RETRY_PAUSES_MS[0])
+    expect(neverAnswers).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(TRY_TIMEOUTS_MS[1] - 1)
+    expect(neverAnswers.mock.calls[1][1].signal!.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1 + RETRY_PAUSES_MS[1])
+    expect(neverAnswers).toHaveBeenCalledTimes(3)
+    await vi.advanceTimersByTimeAsync(TRY_TIMEOUTS_MS[2])
     expect(await outcome).toMatchObject({
       status: 0,
-      message: 'stockroom.errors.timeout {"seconds":1}',
+      message: 'stockroom.errors.timeout {"smart_count":7}',
       body: { timeout: true },
     })
+    expect(neverAnswers).toHaveBeenCalledTimes(3)
   })
 
-  it('says the server cannot be reached when the network fails', async () => {
-    const api = createHttpClient({
-      getToken: () => null,
-      translate: echoTranslate,
-      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+  it('says the server cannot be reached when the network fails on every try', async () => {
+    const fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')))
+    const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch })
+    await expect(api('/brands/')).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.network' })
+    expect(fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('answers a read that a later try got', async () => {
+    let calls = 0
+    const fetch = vi.fn(() => (++calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('[1]'))))
+    const api = createHttpClient({ getToken: () => null, translate: echoTranslate, fetch })
+    expect((await api('/brands/')).json).toEqual([1])
+    expect(fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('sends one Idempotency-Key with every try of a write, and with the next press of the same button until it is confirmed', async () => {
+    const keys: string[] = []
+    let reachable = false
+    const fetch = vi.fn((_url: string, init: RequestInit) => {
+      keys.push(new Headers(init.headers).get('idempotency-key') ?? 'none')
+      return reachable ? Promise.resolve(new Response('{"id":1}', { status: 201 })) : Promise.reject(new TypeError('Failed to fetch'))
     })
-    await expect(api('/brands/')).rejects.toMatchObject({ status: 0, message: 'stockroom.errors.network {"seconds":1}' })
+    const api = createHttpClient({ getToken: () => 't', translate: echoTranslate, fetch })
+    const booking = { method: 'POST', body: JSON.stringify({ amount: 5 }) }
+    // no try reached the server: the booking may have been made, and the message says what is true
+    await expect(api('/api/products/1/stock_mutations', booking)).rejects.toMatchObject({
+      status: 0,
+      message: 'stockroom.errors.unconfirmed',
+      body: { unconfirmed: true },
+    })
+    expect(keys).toHaveLength(3)
+    expect(new Set(keys).size).toBe(1)
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    // the user presses Submit again with the same form: the same key, so the server books it once
+    reachable = true
+    expect((await api('/api/products/1/stock_mutations', booking)).json).toEqual({ id: 1 })
+    expect(keys[3]).toBe(keys[0])
+    // confirmed: the next booking, even of the same amount, is another action with a key of its own
+    await api('/api/products/1/stock_mutations', booking)
+    expect(keys[4]).not.toBe(keys[0])
+    // another form is another action
+    await api('/api/products/1/stock_mutations', { method: 'POST', body: JSON.stringify({ amount: 6 }) })
+    expect(new Set(keys.slice(4)).size).toBe(2)
+  })
+
+  it('waits as the server asks while the first try of a write is still under way, and gets its answer', async () => {
+    vi.useFakeTimers()
+    const answers = [
+      new Response(JSON.stringify({ detail: 'under way', code: 'IDEMPOTENCY_IN_PROGRESS' }), {
+        status: 409,
+        headers: { 'retry-after': '1' },
+      }),
+      new Response('{"id":9}', { status: 201, headers: { 'idempotent-replayed': 'true' } }),
+    ]
+    const keys: string[] = []
+    const fetch = vi.fn((_url: string, init: RequestInit) => {
+      keys.push(new Headers(init.headers).get('idempotency-key')!)
+      return Promise.resolve(answers.shift()!)
+    })
+    const api = createHttpClient({ getToken: () => 't', translate: echoTranslate, fetch })
+    const outcome = api('/api/brands/', { method: 'POST', body: '{"brand_name":"A"}' })
+    await vi.advanceTimersByTimeAsync(999)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await outcome).json).toEqual({ id: 9 })
+    expect(keys[1]).toBe(keys[0])
+  })
+
+  it('sends no key with a read, and keeps a key the caller chose', async () => {
+    const seen: Array<string | null> = []
+    const fetch = (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get('idempotency-key'))
+      return Promise.resolve(new Response('{}', { status: 200 }))
+    }
+    const api = createHttpClient({ getToken: () => 't', translate: echoTranslate, fetch })
+    await api('/api/brands/')
+    await api('/api/brands/1', { method: 'DELETE', headers: new Headers({ 'Idempotency-Key': 'chosen-by-the-screen' }) })
+    expect(seen).toEqual([null, 'chosen-by-the-screen'])
   })
 
   it('sends no Authorization header without a stored session, and a bearer token with one', async () => {

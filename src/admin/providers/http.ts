@@ -1,7 +1,10 @@
-// Every call to the API: react-admin's fetchJson contract with the bearer token, the 1000 ms timeout of SPEC §9, and
-// errors turned into sentences in the user's language (react-admin shows HttpError.message; body.errors marks form fields).
+// Every call to the API: react-admin's fetchJson contract with the bearer token, the 1000 ms timeout of SPEC §9 (then
+// two more tries that wait longer, for slow networks), an Idempotency-Key on every write so that no try and no second
+// press of a button writes twice, and errors turned into sentences in the user's language (react-admin shows
+// HttpError.message; body.errors marks form fields).
 import { fetchUtils, HttpError, type Options } from 'ra-core'
-import { API_BASE, REQUEST_TIMEOUT_MS, type ErrorBody, type ValidationErrorItem } from '../../contract'
+import { v4 as uuid } from 'uuid'
+import { API_BASE, IDEMPOTENCY_KEY_HEADER, REQUEST_TIMEOUT_MS, type ErrorBody, type ValidationErrorItem } from '../../contract'
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string
 type QueryValue = string | number | boolean | null | undefined
@@ -64,9 +67,61 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The tries of one call: the first waits the 1000 ms of SPEC §9; on a slow network each further try waits longer. */
+export const TRY_TIMEOUTS_MS = [REQUEST_TIMEOUT_MS, 2 * REQUEST_TIMEOUT_MS, 4 * REQUEST_TIMEOUT_MS]
+/** The pause before the second and the third try. */
+export const RETRY_PAUSES_MS = [250, 500]
+/** How long the key of a write that was never confirmed waits for the user to press again (and get its answer). */
+const UNCONFIRMED_KEY_LIFETIME_MS = 10 * 60 * 1000
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A pause that ends early, with the call, when the caller cancels it. */
+const pause = (ms: number, signal?: AbortSignal | null) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+  })
+
+/** An answer that does not settle a write: it may still be carried out, so its key is kept for the next try. */
+const leavesWriteOpen = (status: number, body: Partial<ErrorBody> | null) =>
+  status === 503 || (status === 409 && body?.code === 'IDEMPOTENCY_IN_PROGRESS')
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const { getToken, translate, timeoutMs = REQUEST_TIMEOUT_MS } = options
+  const { getToken, translate } = options
+  const timeouts = options.timeoutMs === undefined ? TRY_TIMEOUTS_MS : [options.timeoutMs]
   const doFetch = options.fetch ?? ((url, init) => fetch(url, init))
+  /**
+   * The Idempotency-Key of each write not yet confirmed, by what it sends: the user's next press of the same button
+   * with the same form sends the same key, so the server carries the action out once, however often it was sent.
+   */
+  const openWrites = new Map<string, { key: string; until: number }>()
+
+  function keyFor(write: string): string {
+    const now = Date.now()
+    for (const [sent, open] of openWrites) if (open.until < now) openWrites.delete(sent)
+    const open = openWrites.get(write) ?? { key: uuid(), until: 0 }
+    openWrites.set(write, { key: open.key, until: now + UNCONFIRMED_KEY_LIFETIME_MS })
+    return open.key
+  }
+
+  /** One try: the answer, or why there was none (the caller's cancel is thrown as it is). */
+  async function tryOnce(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal | null) {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const cancel = () => controller.abort()
+    if (signal?.aborted) cancel()
+    signal?.addEventListener('abort', cancel)
+    try {
+      const response = await doFetch(url, { ...init, signal: controller.signal })
+      return { response, body: await response.text() }
+    } catch (error) {
+      if (signal?.aborted) throw error
+      return { failure: { timedOut: controller.signal.aborted, cause: String(error) } }
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', cancel)
+    }
+  }
 
   return async function httpClient(url, request = {}) {
     const token = getToken()
@@ -78,37 +133,56 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers,
       user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
     })
+    const method = (request.method ?? 'GET').toUpperCase()
+    // every try of a write, and every press of the same button for it, carries one key (see openWrites)
+    const write = WRITES.has(method) ? `${method} ${url} ${typeof request.body === 'string' ? request.body : ''}` : undefined
+    if (write && !headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, keyFor(write))
 
-    // the caller's signal (react-query cancelling a query) and the timeout both stop the request
-    const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
-    const cancel = () => controller.abort()
-    if (request.signal?.aborted) cancel()
-    request.signal?.addEventListener('abort', cancel)
-    let response: Response
-    try {
-      response = await doFetch(url, { ...request, headers, signal: controller.signal })
-    } catch (error) {
-      if (request.signal?.aborted) throw error
-      const timedOut = controller.signal.aborted
-      throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }), 0, {
-        timeout: timedOut,
-        cause: String(error),
-      })
-    } finally {
-      clearTimeout(timer)
-      request.signal?.removeEventListener('abort', cancel)
+    let outcome: Awaited<ReturnType<typeof tryOnce>> | undefined
+    let waited = 0
+    for (let attempt = 0; attempt < timeouts.length; attempt++) {
+      if (attempt > 0) {
+        // the server asked to wait (a write with this key under way), or a short pause before trying again
+        const retryAfter = Number(outcome?.response?.headers.get('retry-after'))
+        await pause(retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : RETRY_PAUSES_MS[attempt - 1], request.signal)
+      }
+      outcome = await tryOnce(url, { ...request, headers }, timeouts[attempt], request.signal)
+      if (outcome.failure) {
+        waited += timeouts[attempt]
+        continue
+      }
+      const retry = write && outcome.response.status === 409 && parseJson(outcome.body)
+      if (!(retry && (retry as Partial<ErrorBody>).code === 'IDEMPOTENCY_IN_PROGRESS')) break
     }
 
-    const body = await response.text()
+    if (!outcome?.response) {
+      const failure = outcome?.failure
+      // a write that got no answer may have been carried out: say what is true, and keep its key for the next press
+      if (write)
+        throw new HttpError(translate('stockroom.errors.unconfirmed'), 0, {
+          unconfirmed: true,
+          timeout: failure?.timedOut,
+          cause: failure?.cause,
+        })
+      const said = failure?.timedOut
+        ? translate('stockroom.errors.timeout', { smart_count: Math.round(waited / 1000) })
+        : translate('stockroom.errors.network')
+      throw new HttpError(said, 0, {
+        timeout: failure?.timedOut,
+        cause: failure?.cause,
+      })
+    }
+
+    const { response, body } = outcome
     const json = parseJson(body)
-    if (!response.ok) {
-      const errorBody = (json as Partial<ErrorBody> | undefined) ?? null
+    const errorBody = response.ok ? null : ((json as Partial<ErrorBody> | undefined) ?? null)
+    if (write && !leavesWriteOpen(response.status, errorBody)) openWrites.delete(write)
+    if (!response.ok)
       throw new HttpError(describeFailure(response.status, errorBody, translate), response.status, {
         ...errorBody,
+        ...(write && leavesWriteOpen(response.status, errorBody) ? { unconfirmed: true } : {}),
         errors: fieldErrors(errorBody),
       })
-    }
     return { status: response.status, headers: response.headers, body, json }
   }
 }

@@ -1,7 +1,7 @@
 // The calls behind the stock mutation form: loads warehouses and the chosen warehouse's locations, creates,
 // renames and deletes them, and books the mutation. Every outcome goes to the pure reducer as an event.
 import { useCallback, useEffect, useReducer, useState } from 'react'
-import { useDataProvider, type Identifier } from 'ra-core'
+import { HttpError, useDataProvider, useTranslate, type Identifier } from 'ra-core'
 import { MAX_LIST_LIMIT } from '../../../contract/constants'
 import type { StockMutation } from '../../../contract'
 import {
@@ -17,6 +17,8 @@ import {
 
 const everything = { page: 1, perPage: MAX_LIST_LIMIT }
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+const isUnconfirmed = (error: unknown) =>
+  error instanceof HttpError && (error.body as { unconfirmed?: boolean } | null)?.unconfirmed === true
 export const locationsPath = (warehouseId: Identifier) => `warehouses/${warehouseId}/locations`
 export const mutationsPath = (productId: Identifier) => `products/${productId}/stock_mutations`
 
@@ -29,6 +31,7 @@ export interface MutationFormCallbacks {
 
 export function useMutationForm(productId: number, { onBooked, onRenamed }: MutationFormCallbacks) {
   const dataProvider = useDataProvider()
+  const translate = useTranslate()
   const [state, dispatch] = useReducer(mutationFormReducer, initialMutationFormState)
   /** which call is running: one at a time, and its buttons show it */
   const [pending, setPending] = useState<Level | 'booking' | null>(null)
@@ -69,17 +72,21 @@ export function useMutationForm(productId: number, { onBooked, onRenamed }: Muta
   }, [dataProvider, warehouseId, locationsUnknown, attempt])
 
   /** Runs one call at a time; a failure is reported on its level, never dropped. */
-  const run = useCallback(async (level: Level | 'booking', call: () => Promise<void>) => {
-    setPending(level)
-    try {
-      await call()
-    } catch (error) {
-      if (level === 'booking') setBookingError(message(error))
-      else dispatch({ type: 'failed', level, message: message(error) })
-    } finally {
-      setPending(null)
-    }
-  }, [])
+  const run = useCallback(
+    async (level: Level | 'booking', call: () => Promise<void>) => {
+      setPending(level)
+      try {
+        await call()
+      } catch (error) {
+        // a booking that got no answer may be booked: the next press of Submit sends the same key and books it once
+        if (level === 'booking') setBookingError(isUnconfirmed(error) ? translate('stock.form.unconfirmed') : message(error))
+        else dispatch({ type: 'failed', level, message: message(error) })
+      } finally {
+        setPending(null)
+      }
+    },
+    [translate],
+  )
 
   const saveWarehouse = () => {
     const name = state.warehouse.draft.trim()
