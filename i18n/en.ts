@@ -112,6 +112,7 @@ const en = {
           'Location "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Location "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
         LAST_SUPERUSER: 'This is the last active super-user: make someone else super-user first.',
         USERNAME_EXISTS: 'Another user already has this username.',
+        USERNAME_CONFUSABLE: 'This username looks the same as the username of another user. Please choose another.',
         EMAIL_EXISTS: 'Another user already has this e-mail address.',
         FORBIDDEN: 'You may not do this.',
         REGISTRATION_CLOSED: 'Registration is closed. Ask an administrator for an account.',

@@ -167,6 +167,7 @@ const nl: typeof en = {
           'Locatie "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Locatie "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
         LAST_SUPERUSER: 'Dit is de laatste actieve superuser: maak eerst iemand anders superuser.',
         USERNAME_EXISTS: 'Een andere gebruiker heeft deze gebruikersnaam al.',
+        USERNAME_CONFUSABLE: 'Deze gebruikersnaam ziet er hetzelfde uit als die van een andere gebruiker. Kies een andere.',
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',

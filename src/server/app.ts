@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import cors from '@fastify/cors'
-import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -73,12 +72,6 @@ export async function buildApp(options: AppOptions) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-total-count'],
   })
-  await app.register(formbody)
-  await app.register(rateLimits, {
-    windowSeconds: config.RATE_LIMIT_WINDOW,
-    perAddress: config.RATE_LIMIT_PER_ADDRESS,
-    perAccount: config.RATE_LIMIT_PER_ACCOUNT,
-  })
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockroom API', version: '1.0.0' },
@@ -88,6 +81,13 @@ export async function buildApp(options: AppOptions) {
   })
 
   await app.register(db, { database: options.database, closeWithApp: options.closeDatabase ?? true })
+  await app.register(rateLimits, {
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+    perAddress: config.RATE_LIMIT_PER_ADDRESS,
+    perAccount: config.RATE_LIMIT_PER_ACCOUNT,
+    accountCeiling: config.RATE_LIMIT_ACCOUNT_CEILING,
+    mailsPerHour: config.RATE_LIMIT_MAILS,
+  })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
   await app.register(writes)

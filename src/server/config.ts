@@ -26,12 +26,16 @@ export const ConfigSchema = Type.Object({
   CORS_ORIGIN: Type.Optional(Type.String()),
   /** addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (rate limits, logs) */
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Fa-f.:/, ]+$|^(loopback|linklocal|uniquelocal)$' })),
-  /** sign-in, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
+  /** sign-in, registration, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
   RATE_LIMIT_WINDOW: Type.Integer({ minimum: 1, default: 900 }),
-  /** attempts per window from one client address, per call */
+  /** attempts per window from one client address, per call (sign-in and reset-password: failed ones) */
   RATE_LIMIT_PER_ADDRESS: Type.Integer({ minimum: 1, default: 100 }),
-  /** attempts per window for one account (the e-mail, or the reset token), per call */
+  /** failed sign-ins per window for one account from one client address; then that address is blocked for it */
   RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  /** failed sign-ins per window for one account from all addresses; beyond it each attempt waits a growing delay */
+  RATE_LIMIT_ACCOUNT_CEILING: Type.Integer({ minimum: 1, default: 100 }),
+  /** password-reset and verification mails per hour to one e-mail address, each */
+  RATE_LIMIT_MAILS: Type.Integer({ minimum: 1, default: 3 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 })
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }

@@ -101,6 +101,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     // suites sign in many times from one address; the rate-limit test sets its own strict limits
     RATE_LIMIT_PER_ADDRESS: '1000000',
     RATE_LIMIT_PER_ACCOUNT: '1000000',
+    RATE_LIMIT_ACCOUNT_CEILING: '1000000',
+    RATE_LIMIT_MAILS: '1000000',
     ...env,
   })
   const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url, {

@@ -70,7 +70,7 @@ it('logs every call of a day with the account with its request id, and never a s
 
   const again = keep(await server.login(email, newPassword))
   const own = keep('changed-by-Me-1')
-  expect((await server.client(again).patch('/api/users/me', { password: own })).statusCode).toBe(200)
+  expect((await server.client(again).patch('/api/users/me', { password: own, current_password: newPassword })).statusCode).toBe(200)
   const invited = await server.admin.post('/api/users/', {
     email: 'invited@example.com',
     password: keep('Chosen-by-admin1'),
@@ -78,6 +78,7 @@ it('logs every call of a day with the account with its request id, and never a s
   })
   expect(invited.statusCode).toBe(201)
   expect((await server.admin.patch(`/api/users/${invited.json().id}`, { password: keep('Reset-by-admin1') })).statusCode).toBe(200)
+  expect((await mailbox.next('invited@example.com')).subject).toBe('Stockroom: your password was changed')
   expect((await server.anonymous.post('/api/auth/request-verify-token', { email: 'invited@example.com' })).statusCode).toBe(202)
   const invitationToken = keep(tokenInLink(await mailbox.next('invited@example.com'), PUBLIC_URL, 'password'))
   await server.anonymous.get(`/password/${invitationToken}`)
@@ -103,6 +104,7 @@ it('logs every call of a day with the account with its request id, and never a s
   const incoming = records.filter((r) => r.msg === 'incoming request')
   expect(new Set(incoming.map((r) => r.reqId)).size).toBe(incoming.length)
   const mailLines = records.filter((r) => r.msg === 'mail sent')
-  expect(mailLines).toHaveLength(3)
+  // verification, reset and invitation, and since issue 15 a notice of each password change (own, by the administrator)
+  expect(mailLines).toHaveLength(5)
   for (const mail of mailLines) expect(incoming.map((r) => r.reqId)).toContain(mail.reqId)
 })

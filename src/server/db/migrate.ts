@@ -6,6 +6,10 @@ import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
 import * as shortTextCounts from './migrations/011-short-text-counts'
 import * as coveringTextSorts from './migrations/012-covering-text-sorts'
+import * as mailedTokenFingerprints from './migrations/020-mailed-token-fingerprints'
+import * as usernameKeys from './migrations/021-username-keys'
+import * as attemptCounters from './migrations/022-attempt-counters'
+import * as sharedSecret from './migrations/023-shared-secret'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -14,6 +18,10 @@ const migrations: Record<string, DialectMigration> = {
   '003-audit': audit,
   '011-short-text-counts': shortTextCounts,
   '012-covering-text-sorts': coveringTextSorts,
+  '020-mailed-token-fingerprints': mailedTokenFingerprints,
+  '021-username-keys': usernameKeys,
+  '022-attempt-counters': attemptCounters,
+  '023-shared-secret': sharedSecret,
 }
 
 class ListedMigrations implements MigrationProvider {
