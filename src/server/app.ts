@@ -1,7 +1,7 @@
 // Builds the Fastify app: external plugins, then ours, then the routes under /api.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -16,6 +16,7 @@ import spa from './plugins/spa'
 import rateLimits from './plugins/rate-limits'
 import writes from './plugins/writes'
 import audit from './plugins/audit'
+import housekeeping from './plugins/housekeeping'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
 import brandRoutes from './routes/brands'
@@ -33,16 +34,20 @@ export interface AppOptions {
   secret: string
   /** pino options, or false for none (tests) */
   logger?: FastifyServerOptions['logger']
+  /** a logger made before the app (main.ts logs its start with it) */
+  loggerInstance?: FastifyBaseLogger
   /** the built SPA (dist/); without it only the API is served */
   spaRoot?: string
   /** close the database when the app closes (default true) */
   closeDatabase?: boolean
+  /** how often expired sessions, tokens and counters are deleted (default every 10 minutes) */
+  sweepEveryMs?: number
 }
 
 export async function buildApp(options: AppOptions) {
   const { config } = options
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(config.LOG_LEVEL) }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -92,6 +97,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
   await app.register(writes)
   await app.register(audit)
+  await app.register(housekeeping, { everyMs: options.sweepEveryMs })
 
   await app.register(
     async (api) => {

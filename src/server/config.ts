@@ -40,6 +40,20 @@ export const ConfigSchema = Type.Object({
 })
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }
 
+/**
+ * Settings that each server of several on one PostgreSQL would answer differently when left unset: the sentences to
+ * warn with at start (none on SQLite, which one server uses).
+ */
+export function severalServerWarnings(env: Record<string, string | undefined>, dialect: 'sqlite' | 'postgres'): string[] {
+  if (dialect !== 'postgres') return []
+  const warnings: string[] = []
+  if (!env.SMTP_URL)
+    warnings.push('SMTP_URL is not set: this server writes mails to its own DATA_DIR/outbox; with several servers set SMTP_URL.')
+  if (!env.PUBLIC_URL)
+    warnings.push('PUBLIC_URL is not set: links in mails point at this server\'s own port; with several servers set the address people use.')
+  return warnings
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(
     Object.keys(ConfigSchema.properties)

@@ -88,6 +88,8 @@ export interface StartOptions {
   extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void
   /** how the database is opened, beyond the pool size the config names */
   open?: OpenOptions
+  /** how often the app deletes expired rows */
+  sweepEveryMs?: number
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -112,7 +114,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
-  const app = await buildApp({ config, database, secret: config.SECRET ?? randomBytes(32).toString('hex'), logger })
+  const app = await buildApp({
+    config,
+    database,
+    secret: config.SECRET ?? randomBytes(32).toString('hex'),
+    logger,
+    sweepEveryMs: options.sweepEveryMs,
+  })
   options.extend?.(app)
   await app.ready()
 

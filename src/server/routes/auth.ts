@@ -10,6 +10,7 @@ import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
+import { keepAnswersPrivate } from './private-answers'
 
 export interface AuthRouteOptions {
   publicUrl: string
@@ -23,6 +24,7 @@ const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
 const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+  keepAnswersPrivate(app)
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */

@@ -9,6 +9,7 @@ import { NotFound } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
 import { withTotalCount } from './lists'
+import { keepAnswersPrivate } from './private-answers'
 
 const tags = ['users']
 const byId = { entity: 'user', id: { param: 'id' } } as const
@@ -16,6 +17,7 @@ const byId = { entity: 'user', id: { param: 'id' } } as const
 const hashed = async (password: string | undefined) => (password === undefined ? undefined : hashPassword(password))
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  keepAnswersPrivate(app)
   /** Mails the notices a committed change calls for, after the answer. */
   const notify = (notices: Mail[], log: FastifyBaseLogger) => {
     for (const notice of notices) app.mailer.later('account change notice', () => app.mailer.send(notice, log), log)
