@@ -47,7 +47,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(config.LOG_LEVEL) }),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config.LOG_LEVEL) }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),

@@ -50,7 +50,7 @@ export function severalServerWarnings(env: Record<string, string | undefined>, d
   if (!env.SMTP_URL)
     warnings.push('SMTP_URL is not set: this server writes mails to its own DATA_DIR/outbox; with several servers set SMTP_URL.')
   if (!env.PUBLIC_URL)
-    warnings.push('PUBLIC_URL is not set: links in mails point at this server\'s own port; with several servers set the address people use.')
+    warnings.push("PUBLIC_URL is not set: links in mails point at this server's own port; with several servers set the address people use.")
   return warnings
 }
 
