@@ -200,6 +200,31 @@ describe('npm run db:migrate', () => {
   }, 60_000)
 })
 
+describe('three migrations at once (issue 16)', () => {
+  it('on one fresh database all succeed, one of them applies each migration once, the others find it done', async () => {
+    const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', 'src/server/db/cli.ts'], { cwd: ROOT, env })),
+    )
+    const outputs = runs.map((r) => r.stdout.trim())
+    expect(outputs.filter((out) => out.startsWith('Applied: 001-initial'))).toHaveLength(1)
+    expect(outputs.filter((out) => out === 'Database is up to date.')).toHaveLength(2)
+    const handle = openDatabase(database.url)
+    try {
+      const names = (
+        await handle.db
+          .selectFrom('kysely_migration' as never)
+          .select('name' as never)
+          .execute()
+      ).map((r) => (r as { name: string }).name)
+      expect(new Set(names).size).toBe(names.length)
+      expect(names).toContain('023-shared-secret')
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+})
+
 describe('the signing secret', () => {
   it('is generated once into DATA_DIR/secret (0600, creating the directory) and read back on every later start', () => {
     const dir = path.join(dataDir, 'nested', 'data')
