@@ -144,6 +144,12 @@ const nl: typeof en = {
       save: 'Opslaan',
       saved: 'Uw account is opgeslagen.',
       email_changed: 'Uw e-mailadres is gewijzigd: verifieer het nieuwe adres.',
+      new_password: 'Nieuw wachtwoord (leeg laten om het te houden)',
+      current_password: 'Huidig wachtwoord',
+      current_password_help: 'Nodig om uw e-mailadres of wachtwoord te wijzigen.',
+      current_password_missing: 'Vul uw huidige wachtwoord in om uw e-mailadres of wachtwoord te wijzigen.',
+      current_password_wrong: 'Dit is niet uw huidige wachtwoord.',
+      password_changed: 'Uw wachtwoord is gewijzigd. Meld u aan met het nieuwe.',
     },
     errors: {
       timeout: 'De server antwoordde niet binnen %{seconds} seconde(n). Probeer het opnieuw.',
@@ -152,6 +158,12 @@ const nl: typeof en = {
       server: 'De server had een probleem (%{status}). Probeer het later opnieuw.',
       http: 'Het verzoek is mislukt (%{status}).',
       rate_limited: 'Te veel pogingen. Wacht even en probeer het opnieuw.',
+      rate_limited_seconds:
+        'Te veel pogingen. Probeer het over %{smart_count} seconde opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} seconden opnieuw.',
+      rate_limited_minutes:
+        'Te veel pogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} minuten opnieuw.',
+      rate_limited_hours:
+        'Te veel pogingen. Probeer het over %{smart_count} uur opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} uur opnieuw.',
       codes: {
         NOT_FOUND: 'Het bestaat niet meer: iemand heeft het misschien verwijderd.',
         DUPLICATE: 'Er bestaat al een record met deze naam.',
