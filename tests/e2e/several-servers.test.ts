@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { freePort, listening, killRunning, startProcess, stopProcess, ROOT, type Running } from '../api/server-process'
-import { ADMIN, launchBrowser, openSession, screenshot, signIn, unexpectedProblems } from './harness'
+import { ADMIN, eventually, launchBrowser, openSession, screenshot, signIn, unexpectedProblems } from './harness'
 
 const TEMPLATE = path.join(ROOT, 'deploy', 'nginx-stockroom.conf')
 const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -147,7 +147,7 @@ it('signs in through the proxy in the browser, and the session works on every se
     const { page, problems } = await openSession({ browser, server: { url: proxy } as Parameters<typeof openSession>[0]['server'] })
     await page.goto('/login')
     await signIn(page)
-    await page.getByRole('columnheader', { name: 'SKU' }).waitFor()
+    await eventually(() => page.title()).toBe('Stockroom - Products')
     await screenshot(page, 'several-servers-signed-in-through-nginx')
     const token = await page.evaluate(() => localStorage.getItem('jwt'))
     for (const server of servers) {
