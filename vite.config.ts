@@ -1,16 +1,16 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { firstScreenReport } from './bench/first-screen'
 
-// The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set; `*.postgres.test.ts`
-// holds what only PostgreSQL offers (several server processes on one database), so it runs in that project alone.
+// The API suite runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set; *.postgres.test.ts
+// files test what only PostgreSQL does (several servers on one database) and belong to the PostgreSQL run alone.
 const apiProject = (db: 'sqlite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${db}`,
     include: ['tests/api/**/*.test.ts'],
-    exclude: db === 'postgres' ? [] : ['tests/api/**/*.postgres.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'sqlite' ? ['tests/api/**/*.postgres.test.ts'] : [])],
     environment: 'node' as const,
     env: { STOCKROOM_TEST_DB: db },
     testTimeout: 30_000,

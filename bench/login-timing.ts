@@ -21,6 +21,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_ADDRESS: '1000000',
   RATE_LIMIT_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_ACCOUNT_CEILING: '1000000',
 })
 const database = openDatabase(url)
 await migrateToLatest(database)

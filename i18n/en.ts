@@ -89,6 +89,12 @@ const en = {
       save: 'Save',
       saved: 'Your account is saved.',
       email_changed: 'Your e-mail address changed: please verify the new one.',
+      new_password: 'New password (leave empty to keep it)',
+      current_password: 'Current password',
+      current_password_help: 'Needed to change your e-mail address or password.',
+      current_password_missing: 'Enter your current password to change your e-mail address or password.',
+      current_password_wrong: 'This is not your current password.',
+      password_changed: 'Your password is changed. Sign in with the new one.',
     },
     errors: {
       timeout:
@@ -99,6 +105,11 @@ const en = {
       server: 'The server had a problem (%{status}). Please try again later.',
       http: 'The request failed (%{status}).',
       rate_limited: 'Too many attempts. Please wait a moment and try again.',
+      rate_limited_seconds:
+        'Too many attempts. Try again in %{smart_count} second. |||| Too many attempts. Try again in %{smart_count} seconds.',
+      rate_limited_minutes:
+        'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
+      rate_limited_hours: 'Too many attempts. Try again in %{smart_count} hour. |||| Too many attempts. Try again in %{smart_count} hours.',
       codes: {
         NOT_FOUND: 'It no longer exists: someone may have deleted it.',
         DUPLICATE: 'A record with this name already exists.',
@@ -114,6 +125,7 @@ const en = {
           'Location "%{name}" has %{smart_count} stock mutation and cannot be deleted. |||| Location "%{name}" has %{smart_count} stock mutations and cannot be deleted.',
         LAST_SUPERUSER: 'This is the last active super-user: make someone else super-user first.',
         USERNAME_EXISTS: 'Another user already has this username.',
+        USERNAME_CONFUSABLE: 'This username looks the same as the username of another user. Please choose another.',
         EMAIL_EXISTS: 'Another user already has this e-mail address.',
         FORBIDDEN: 'You may not do this.',
         REGISTRATION_CLOSED: 'Registration is closed. Ask an administrator for an account.',

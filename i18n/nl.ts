@@ -144,6 +144,12 @@ const nl: typeof en = {
       save: 'Opslaan',
       saved: 'Uw account is opgeslagen.',
       email_changed: 'Uw e-mailadres is gewijzigd: verifieer het nieuwe adres.',
+      new_password: 'Nieuw wachtwoord (leeg laten om het te houden)',
+      current_password: 'Huidig wachtwoord',
+      current_password_help: 'Nodig om uw e-mailadres of wachtwoord te wijzigen.',
+      current_password_missing: 'Vul uw huidige wachtwoord in om uw e-mailadres of wachtwoord te wijzigen.',
+      current_password_wrong: 'Dit is niet uw huidige wachtwoord.',
+      password_changed: 'Uw wachtwoord is gewijzigd. Meld u aan met het nieuwe.',
     },
     errors: {
       timeout:
@@ -154,6 +160,12 @@ const nl: typeof en = {
       server: 'De server had een probleem (%{status}). Probeer het later opnieuw.',
       http: 'Het verzoek is mislukt (%{status}).',
       rate_limited: 'Te veel pogingen. Wacht even en probeer het opnieuw.',
+      rate_limited_seconds:
+        'Te veel pogingen. Probeer het over %{smart_count} seconde opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} seconden opnieuw.',
+      rate_limited_minutes:
+        'Te veel pogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} minuten opnieuw.',
+      rate_limited_hours:
+        'Te veel pogingen. Probeer het over %{smart_count} uur opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} uur opnieuw.',
       codes: {
         NOT_FOUND: 'Het bestaat niet meer: iemand heeft het misschien verwijderd.',
         DUPLICATE: 'Er bestaat al een record met deze naam.',
@@ -169,6 +181,7 @@ const nl: typeof en = {
           'Locatie "%{name}" heeft %{smart_count} voorraadmutatie en kan niet worden verwijderd. |||| Locatie "%{name}" heeft %{smart_count} voorraadmutaties en kan niet worden verwijderd.',
         LAST_SUPERUSER: 'Dit is de laatste actieve superuser: maak eerst iemand anders superuser.',
         USERNAME_EXISTS: 'Een andere gebruiker heeft deze gebruikersnaam al.',
+        USERNAME_CONFUSABLE: 'Deze gebruikersnaam ziet er hetzelfde uit als die van een andere gebruiker. Kies een andere.',
         EMAIL_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
         FORBIDDEN: 'U mag dit niet doen.',
         REGISTRATION_CLOSED: 'Registratie is gesloten. Vraag een beheerder om een account.',

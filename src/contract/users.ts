@@ -34,16 +34,21 @@ export const UserCreate = Type.Object({
 })
 export type UserCreate = Static<typeof UserCreate>
 
-/** PATCH /users/me: a person's own data; flags are not theirs to change. */
+const OwnData = { email: Email, password: Password, username: Name(100), given_name: PersonName, family_name: PersonName }
+
+/** PATCH /users/me: a person's own data; flags are not theirs to change. A new e-mail or password needs the current password. */
 export const UserUpdateMe = Type.Partial(
-  Type.Object({ email: Email, password: Password, username: Name(100), given_name: PersonName, family_name: PersonName }),
+  Type.Object({
+    ...OwnData,
+    current_password: Type.String({ maxLength: 128, description: 'required to change email or password' }),
+  }),
 )
 export type UserUpdateMe = Static<typeof UserUpdateMe>
 
 /** PATCH /users/{id} (super-user). */
 export const UserUpdate = Type.Partial(
   Type.Object({
-    ...UserUpdateMe.properties,
+    ...OwnData,
     is_active: Type.Boolean(),
     is_verified: Type.Boolean(),
     is_superuser: Type.Boolean(),

@@ -1,9 +1,8 @@
 // Builds the Fastify app: external plugins, then ours, then the routes under /api.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import cors from '@fastify/cors'
-import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -19,6 +18,7 @@ import rateLimits from './plugins/rate-limits'
 import writes from './plugins/writes'
 import audit from './plugins/audit'
 import idempotency from './plugins/idempotency'
+import housekeeping from './plugins/housekeeping'
 import { loggerOptions } from './logging'
 import healthRoutes from './routes/health'
 import brandRoutes from './routes/brands'
@@ -36,16 +36,22 @@ export interface AppOptions {
   secret: string
   /** pino options, or false for none (tests) */
   logger?: FastifyServerOptions['logger']
+  /** a logger made before the app (main.ts logs its start with it) */
+  loggerInstance?: FastifyBaseLogger
   /** the built SPA (dist/); without it only the API is served */
   spaRoot?: string
   /** close the database when the app closes (default true) */
   closeDatabase?: boolean
+  /** how often expired sessions, tokens and counters are deleted (default every 10 minutes) */
+  sweepEveryMs?: number
 }
 
 export async function buildApp(options: AppOptions) {
   const { config } = options
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config.LOG_LEVEL) }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -75,12 +81,6 @@ export async function buildApp(options: AppOptions) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-total-count', IDEMPOTENT_REPLAYED_HEADER],
   })
-  await app.register(formbody)
-  await app.register(rateLimits, {
-    windowSeconds: config.RATE_LIMIT_WINDOW,
-    perAddress: config.RATE_LIMIT_PER_ADDRESS,
-    perAccount: config.RATE_LIMIT_PER_ACCOUNT,
-  })
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stockroom API', version: '1.0.0' },
@@ -90,12 +90,20 @@ export async function buildApp(options: AppOptions) {
   })
 
   await app.register(db, { database: options.database, closeWithApp: options.closeDatabase ?? true })
+  await app.register(rateLimits, {
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+    perAddress: config.RATE_LIMIT_PER_ADDRESS,
+    perAccount: config.RATE_LIMIT_PER_ACCOUNT,
+    accountCeiling: config.RATE_LIMIT_ACCOUNT_CEILING,
+    mailsPerHour: config.RATE_LIMIT_MAILS,
+  })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
   await app.register(writes)
   // first among the recorders: a repeat on another server is found before any other work of the write
   await app.register(idempotency)
   await app.register(audit)
+  await app.register(housekeeping, { everyMs: options.sweepEveryMs })
 
   await app.register(
     async (api) => {

@@ -26,15 +26,33 @@ export const ConfigSchema = Type.Object({
   CORS_ORIGIN: Type.Optional(Type.String()),
   /** addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (rate limits, logs) */
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Fa-f.:/, ]+$|^(loopback|linklocal|uniquelocal)$' })),
-  /** sign-in, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
+  /** sign-in, registration, forgot-password, request-verify-token and reset-password: attempts counted over this many seconds */
   RATE_LIMIT_WINDOW: Type.Integer({ minimum: 1, default: 900 }),
-  /** attempts per window from one client address, per call */
+  /** attempts per window from one client address, per call (sign-in and reset-password: failed ones) */
   RATE_LIMIT_PER_ADDRESS: Type.Integer({ minimum: 1, default: 100 }),
-  /** attempts per window for one account (the e-mail, or the reset token), per call */
+  /** failed sign-ins per window for one account from one client address; then that address is blocked for it */
   RATE_LIMIT_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  /** failed sign-ins per window for one account from all addresses; beyond it each attempt waits a growing delay */
+  RATE_LIMIT_ACCOUNT_CEILING: Type.Integer({ minimum: 1, default: 100 }),
+  /** password-reset and verification mails per hour to one e-mail address, each */
+  RATE_LIMIT_MAILS: Type.Integer({ minimum: 1, default: 3 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 })
 export type Config = Static<typeof ConfigSchema> & { PUBLIC_URL: string }
+
+/**
+ * Settings that each server of several on one PostgreSQL would answer differently when left unset: the sentences to
+ * warn with at start (none on SQLite, which one server uses).
+ */
+export function severalServerWarnings(env: Record<string, string | undefined>, dialect: 'sqlite' | 'postgres'): string[] {
+  if (dialect !== 'postgres') return []
+  const warnings: string[] = []
+  if (!env.SMTP_URL)
+    warnings.push('SMTP_URL is not set: this server writes mails to its own DATA_DIR/outbox; with several servers set SMTP_URL.')
+  if (!env.PUBLIC_URL)
+    warnings.push("PUBLIC_URL is not set: links in mails point at this server's own port; with several servers set the address people use.")
+  return warnings
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(

@@ -1,36 +1,45 @@
 // Reads the environment, opens and migrates the database, makes sure someone can sign in, serves, and shuts down cleanly.
+// Several servers may start at once on one PostgreSQL: migrations take Kysely's lock, the first super-user and the
+// generated secret are inserted by whichever server comes first, and the others use what it stored.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
-import { loadConfig } from './config'
+import { pino, type LoggerOptions } from 'pino'
+import { loadConfig, severalServerWarnings } from './config'
 import { openDatabase } from './db'
 import { migrateToLatest } from './db/migrate'
 import { DatabaseUnreachableError, waitForDatabase } from './db/wait'
 import { buildApp } from './app'
-import { loadSecret } from './plugins/auth'
+import { loggerOptions } from './logging'
+import { signingSecret } from './plugins/auth'
 import { ensureFirstSuperuser } from './domain/users'
 import { randomPassword } from './domain/passwords'
 
 const config = loadConfig()
+// made before the app, which needs the database (its secret may live there): the start is logged the same way
+const log = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions)
 const database = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, readWorkers: config.DATABASE_READ_WORKERS })
-const app = await buildApp({
-  config,
-  database,
-  secret: loadSecret(config.SECRET, config.DATA_DIR),
-  spaRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
-})
 try {
-  await waitForDatabase(database, config.DATABASE_URL, config.DATABASE_WAIT, (message) => app.log.warn(message))
+  await waitForDatabase(database, config.DATABASE_URL, config.DATABASE_WAIT, (message) => log.warn(message))
 } catch (error) {
   if (!(error instanceof DatabaseUnreachableError)) throw error
-  app.log.fatal(error.message)
+  log.fatal(error.message)
   process.stderr.write(`Stockroom cannot start: ${error.message}\n`)
   await database.close()
   process.exit(1)
 }
 const applied = await migrateToLatest(database)
+if (applied.length) log.info({ migrations: applied }, 'database migrated')
+for (const warning of severalServerWarnings(process.env, database.dialect)) log.warn(warning)
+
+const app = await buildApp({
+  config,
+  database,
+  secret: await signingSecret(config.SECRET, config.DATA_DIR, database),
+  loggerInstance: log,
+  spaRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
+})
 database.slowReads.workers?.start()
-if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
 
 const created = await ensureFirstSuperuser(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, () => randomPassword(16))
 if (created?.generatedPassword) {

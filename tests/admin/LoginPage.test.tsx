@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AuthProvider } from 'ra-core'
 import { LoginPage } from '../../src/admin/auth/LoginPage'
 import { renderInAdmin } from './render'
+import { authProvider as appAuthProvider } from '../../src/admin/providers'
+import { fakeFetch } from './fake-api'
 
 const authProvider = (login: AuthProvider['login']): AuthProvider => ({
   login,
@@ -13,6 +15,7 @@ const authProvider = (login: AuthProvider['login']): AuthProvider => ({
 })
 
 beforeEach(() => localStorage.clear())
+afterEach(() => vi.unstubAllGlobals())
 
 describe('LoginPage', () => {
   it('shows the Welcome form and sends nothing while a field is empty', async () => {
@@ -33,6 +36,21 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail address or the password is wrong.')
     expect(login).toHaveBeenCalledWith({ email: 'a@b.c', password: 'nope' })
+  })
+
+  it('says how long to wait when the server refuses for too many attempts (Retry-After)', async () => {
+    const api = fakeFetch(() => ({
+      status: 429,
+      json: { detail: 'Too many attempts. Please wait 231 seconds and try again.' },
+      headers: { 'Retry-After': '231' },
+    }))
+    vi.stubGlobal('fetch', api.fetch)
+    renderInAdmin({ '/login': <LoginPage /> }, { at: '/login', authProvider: appAuthProvider })
+    await userEvent.type(await screen.findByLabelText(/E-mail/), 'a@b.c')
+    await userEvent.type(screen.getByLabelText(/Password/), 'right-or-wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 4 minutes.')
+    expect(api.requests.map((r) => r.url)).toEqual(['/api/auth/jwt/login'])
   })
 
   it('lands on nextUrl after signing in', async () => {

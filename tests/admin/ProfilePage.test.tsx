@@ -22,8 +22,9 @@ const pat = {
 configure({ asyncUtilTimeout: 5000 })
 const userEvent = userEventLib.setup({ delay: null })
 
-function serve() {
+function serve(patch: (body: Record<string, unknown>) => { status?: number; json?: unknown } = (body) => ({ json: { ...pat, ...body } })) {
   const api = fakeFetch((request: Recorded) => {
+    if (request.url === '/api/users/me' && request.method === 'PATCH') return patch(JSON.parse(request.body!) as Record<string, unknown>)
     if (request.url === '/api/users/me') return { json: pat }
     if (request.url === '/api/auth/request-verify-token') return { status: 202 }
     return { status: 404, json: { detail: 'Not Found' } }
@@ -50,5 +51,36 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(api.requests.some((r) => r.url === '/api/auth/request-verify-token')).toBe(true))
     const sent = api.requests.find((r) => r.url === '/api/auth/request-verify-token')!
     expect(JSON.parse(sent.body!)).toEqual({ email: 'pat@example.com' })
+  })
+
+  it('asks for the current password only when the e-mail address or the password changes, and sends it', async () => {
+    const api = serve((body) => ({ json: { ...pat, email: body.email } }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    await userEvent.clear(screen.getByRole('textbox', { name: 'First name' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Pat')
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument()
+    const email = screen.getByRole('textbox', { name: /E-mail/ })
+    await userEvent.clear(email)
+    await userEvent.type(email, 'pat@elsewhere.example')
+    expect(await screen.findByText('Needed to change your e-mail address or password.')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText(/Current password/), 'my-password-1')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PATCH')).toBe(true))
+    const sent = JSON.parse(api.requests.find((r) => r.method === 'PATCH')!.body!) as Record<string, unknown>
+    expect(sent).toMatchObject({ email: 'pat@elsewhere.example', current_password: 'my-password-1', given_name: 'Pat' })
+    expect(sent).not.toHaveProperty('password')
+  })
+
+  it('shows a wrong current password at its field', async () => {
+    serve(() => ({
+      status: 400,
+      json: { detail: [{ loc: ['body', 'current_password'], msg: 'The current password is wrong', type: 'value_error' }] },
+    }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    await userEvent.type(screen.getByLabelText(/New password/), 'a-new-password-1')
+    await userEvent.type(screen.getByLabelText(/Current password/), 'not-it')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('This is not your current password.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
   })
 })

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHttpClient, describeFailure, RETRY_PAUSES_MS, toQueryString, TRY_TIMEOUTS_MS } from '../../src/admin/providers/http'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import nl from '../../i18n/nl'
+import {
+  createHttpClient,
+  describeFailure,
+  retryAfterOf,
+  RETRY_PAUSES_MS,
+  toQueryString,
+  TRY_TIMEOUTS_MS,
+} from '../../src/admin/providers/http'
 import { REQUEST_TIMEOUT_MS } from '../../src/contract/constants'
 import { echoTranslate } from './fake-api'
 import { englishI18n } from './render'
@@ -155,6 +164,30 @@ describe('http client', () => {
     expect(describeFailure(409, { detail: 'A sentence from a newer server.', code: 'SOMETHING_NEW' }, translate)).toBe(
       'A sentence from a newer server.',
     )
+  })
+
+  it('says how long to wait after too many attempts, from Retry-After, in both languages and with plurals', async () => {
+    const english = englishI18n.translate
+    const dutch = polyglotI18nProvider(() => nl, 'nl').translate
+    const tooMany = { detail: 'Too many attempts. Please wait 240 seconds and try again.' }
+    expect(describeFailure(429, tooMany, english, 240)).toBe('Too many attempts. Try again in 4 minutes.')
+    expect(describeFailure(429, tooMany, english, 61)).toBe('Too many attempts. Try again in 61 seconds.')
+    expect(describeFailure(429, tooMany, english, 1)).toBe('Too many attempts. Try again in 1 second.')
+    expect(describeFailure(429, tooMany, english, 90)).toBe('Too many attempts. Try again in 2 minutes.')
+    expect(describeFailure(429, tooMany, english, 3 * 3600)).toBe('Too many attempts. Try again in 3 hours.')
+    expect(describeFailure(429, tooMany, dutch, 240)).toBe('Te veel pogingen. Probeer het over 4 minuten opnieuw.')
+    expect(describeFailure(429, tooMany, dutch, 60)).toBe('Te veel pogingen. Probeer het over 60 seconden opnieuw.')
+    expect(describeFailure(429, tooMany, dutch, 100)).toBe('Te veel pogingen. Probeer het over 2 minuten opnieuw.')
+    expect(describeFailure(429, tooMany, dutch, 1)).toBe('Te veel pogingen. Probeer het over 1 seconde opnieuw.')
+
+    const api = createHttpClient({
+      getToken: () => null,
+      translate: english,
+      fetch: () => Promise.resolve(new Response(JSON.stringify(tooMany), { status: 429, headers: { 'Retry-After': '240' } })),
+    })
+    await expect(api('/auth/jwt/login')).rejects.toMatchObject({ status: 429, message: 'Too many attempts. Try again in 4 minutes.' })
+    expect(retryAfterOf(new Headers({ 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }))).toBeGreaterThan(100)
+    expect(retryAfterOf(new Headers())).toBeUndefined()
   })
 
   it('builds query strings without empty values', () => {

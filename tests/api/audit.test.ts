@@ -241,7 +241,11 @@ describe('records who did what to which record', () => {
 
     const token = await server.login('audited@example.com', 'chosen-by-admin-1')
     const own = await added(async () =>
-      ok(await server.client(token).patch('/api/users/me', { given_name: 'Own', password: 'my-own-password-1' })),
+      ok(
+        await server
+          .client(token)
+          .patch('/api/users/me', { given_name: 'Own', password: 'my-own-password-1', current_password: 'chosen-by-admin-1' }),
+      ),
     )
     expect(own.entries[0]).toMatchObject({
       user_id: id,
@@ -249,8 +253,9 @@ describe('records who did what to which record', () => {
       action: 'update',
       entity_type: 'user',
       entity_id: id,
-      changes: { given_name: 'Own', password: '[redacted]' },
+      changes: { given_name: 'Own', password: '[redacted]', current_password: '[redacted]' },
     })
+    expect(JSON.stringify(own.entries)).not.toContain('chosen-by-admin-1')
 
     const registered = await added(async () =>
       ok(

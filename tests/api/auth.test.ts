@@ -352,3 +352,23 @@ describe('registration', () => {
     })
   })
 })
+
+describe('Cache-Control: no-store (issue 15)', () => {
+  it('is on every answer that carries a token or user data, refusals included, and not on the catalogue', async () => {
+    const user = await server.createUser()
+    const answers = {
+      'sign-in': await login(ADMIN.email, ADMIN.password),
+      'refused sign-in': await login(ADMIN.email, 'wrong-password'),
+      '/users/me': await server.admin.get('/api/users/me'),
+      'PATCH /users/me': await server.client(user.token).patch('/api/users/me', { given_name: 'Cached?' }),
+      'the users list': await server.admin.get('/api/users/'),
+      'a user': await server.admin.get(`/api/users/${user.id}`),
+      'a changed user': await server.admin.patch(`/api/users/${user.id}`, { family_name: 'Never' }),
+      'a user refused to an ordinary user': await server.client(user.token).get(`/api/users/${user.id}`),
+      'the audit trail': await server.admin.get('/api/audit/'),
+      registration: await server.anonymous.post('/api/auth/register', { email: 'r@example.com', password: 'long-enough-1', username: 'r' }),
+    }
+    for (const [what, res] of Object.entries(answers)) expect(res.headers['cache-control'], what).toBe('no-store')
+    expect((await server.admin.get('/api/brands/')).headers['cache-control']).toBeUndefined()
+  })
+})

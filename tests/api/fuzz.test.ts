@@ -26,7 +26,11 @@ const server = await startServer({ OPEN_REGISTRATION: 'true' }, { logStream })
 afterAll(() => server.close())
 const db = server.database.db
 const operations = operationsOf(server.app.swagger() as Parameters<typeof operationsOf>[0])
-const tables = (await db.introspection.getTables()).map((t) => t.name).sort()
+// attempt counters count refused sign-ins by design (plugins/rate-limits.ts): they are no data a request changes
+const tables = (await db.introspection.getTables())
+  .map((t) => t.name)
+  .filter((name) => name !== 'attempt_counters')
+  .sort()
 const passwordHashes = { admin: await hashPassword(ADMIN.password), user: await hashPassword(USER.password) }
 
 type Dump = Record<string, Record<string, unknown>[]>

@@ -88,6 +88,8 @@ export interface StartOptions {
   extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void
   /** how the database is opened, beyond the pool size the config names */
   open?: OpenOptions
+  /** how often the app deletes expired rows */
+  sweepEveryMs?: number
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -101,6 +103,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     // suites sign in many times from one address; the rate-limit test sets its own strict limits
     RATE_LIMIT_PER_ADDRESS: '1000000',
     RATE_LIMIT_PER_ACCOUNT: '1000000',
+    RATE_LIMIT_ACCOUNT_CEILING: '1000000',
+    RATE_LIMIT_MAILS: '1000000',
     ...env,
   })
   const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url, {
@@ -110,7 +114,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   await migrateToLatest(database)
   await ensureFirstSuperuser(database.db, ADMIN.email, ADMIN.password, () => ADMIN.password)
   const logger = options.logStream ? { ...(loggerOptions('trace') as object), stream: options.logStream } : false
-  const app = await buildApp({ config, database, secret: config.SECRET ?? randomBytes(32).toString('hex'), logger })
+  const app = await buildApp({
+    config,
+    database,
+    secret: config.SECRET ?? randomBytes(32).toString('hex'),
+    logger,
+    sweepEveryMs: options.sweepEveryMs,
+  })
   options.extend?.(app)
   await app.ready()
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from '../../src/server/domain/ledger'
+import { deleteExpired } from '../../src/server/domain/housekeeping'
 import { secondsAfter } from '../../src/server/db/clock'
 import { dbKind, startServer, type Client, type TestServer } from './helpers'
 
@@ -198,7 +199,7 @@ describe(`Idempotency-Key on ${dbKind}`, () => {
       .where('idempotency_key', '=', stale['idempotency-key'])
       .execute()
     const fresh = await keptKeys()
-    expect(await server.app.removeExpiredKeys()).toBe(1)
+    expect((await deleteExpired(server.database.db)).idempotencyKeys).toBe(1)
     expect(await keptKeys()).toBe(fresh - 1)
   })
 

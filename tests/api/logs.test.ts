@@ -70,7 +70,7 @@ it('logs every call of a day with the account with its request id, and never a s
 
   const again = keep(await server.login(email, newPassword))
   const own = keep('changed-by-Me-1')
-  expect((await server.client(again).patch('/api/users/me', { password: own })).statusCode).toBe(200)
+  expect((await server.client(again).patch('/api/users/me', { password: own, current_password: newPassword })).statusCode).toBe(200)
   const invited = await server.admin.post('/api/users/', {
     email: 'invited@example.com',
     password: keep('Chosen-by-admin1'),
@@ -78,9 +78,22 @@ it('logs every call of a day with the account with its request id, and never a s
   })
   expect(invited.statusCode).toBe(201)
   expect((await server.admin.patch(`/api/users/${invited.json().id}`, { password: keep('Reset-by-admin1') })).statusCode).toBe(200)
+  expect((await mailbox.next('invited@example.com')).subject).toBe('Stockroom: your password was changed')
   expect((await server.anonymous.post('/api/auth/request-verify-token', { email: 'invited@example.com' })).statusCode).toBe(202)
   const invitationToken = keep(tokenInLink(await mailbox.next('invited@example.com'), PUBLIC_URL, 'password'))
   await server.anonymous.get(`/password/${invitationToken}`)
+  // token-like query parameters, whatever their spelling: names in any case, separators, brackets or escapes; values shaped like tokens
+  for (const query of [
+    `token=${keep('Query-Secret-1')}`,
+    `Access_Token=${keep('Query-Secret-2')}&keep=visible-value`,
+    `reset%2Dtoken=${keep('Query-Secret-3')}`,
+    `x[token]=${keep('Query-Secret-4')}`,
+    `%74oken=${keep('Query-Secret-5')}`,
+    `PASSWORD=${keep('Query-Secret-6')};api_key=${keep('Query-Secret-7')}`,
+    `jwt=${keep('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')}`,
+    `next=${keep('QmFzZTY0LWxvbmctcmFuZG9tLXZhbHVlLXRoYXQtaXMtYS10b2tlbg')}`,
+  ])
+    expect((await server.anonymous.get(`/api/health?${query}`)).statusCode).toBe(200)
   const last = keep(await server.login(email, own))
   expect((await server.client(last).post('/api/auth/jwt/logout')).statusCode).toBe(204)
   await server.app.mailer.settled()
@@ -101,8 +114,13 @@ it('logs every call of a day with the account with its request id, and never a s
   }
   // the request ids are the ones of the requests: each request's lines share one id, and ids differ between requests
   const incoming = records.filter((r) => r.msg === 'incoming request')
+  const urls = incoming.map((r) => (r.req as { url: string }).url)
+  expect(urls).toContain('/api/health?token=[redacted]')
+  expect(urls).toContain('/api/health?Access_Token=[redacted]&keep=visible-value')
+  expect(urls).toContain('/api/health?PASSWORD=[redacted];api_key=[redacted]')
   expect(new Set(incoming.map((r) => r.reqId)).size).toBe(incoming.length)
   const mailLines = records.filter((r) => r.msg === 'mail sent')
-  expect(mailLines).toHaveLength(3)
+  // verification, reset and invitation, and since issue 15 a notice of each password change (own, by the administrator)
+  expect(mailLines).toHaveLength(5)
   for (const mail of mailLines) expect(incoming.map((r) => r.reqId)).toContain(mail.reqId)
 })

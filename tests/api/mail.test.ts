@@ -99,7 +99,7 @@ describe('e-mail verification', () => {
     expect(mailbox.to(person.email)).toHaveLength(1)
   })
 
-  it('answers 400 VERIFY_USER_ALREADY_VERIFIED for a fresh token of an address verified meanwhile', async () => {
+  it('a password reset through a mailed link verifies the address and ends the verification link sent before it', async () => {
     const person = await register()
     await requestVerify(person.email)
     const verifyToken = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
@@ -108,9 +108,11 @@ describe('e-mail verification', () => {
     expect(
       (await resetPassword(tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'password'), 'another-password')).statusCode,
     ).toBe(200)
+    expect((await server.admin.get(`/api/users/${person.id}`)).json().is_verified).toBe(true)
+    // issue 15: the new password ends every link issued for the old one (this answered VERIFY_USER_ALREADY_VERIFIED before)
     const res = await verify(verifyToken)
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'VERIFY_USER_ALREADY_VERIFIED' })
+    expect(res.json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' })
   })
 
   it('refuses an expired token', async () => {
@@ -144,7 +146,9 @@ describe('e-mail verification', () => {
     await requestVerify(person.email)
     const token = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
     const moved = `moved-${person.email}`
-    expect((await server.client(person.token).patch('/api/users/me', { email: moved })).statusCode).toBe(200)
+    expect((await server.client(person.token).patch('/api/users/me', { email: moved, current_password: person.password })).statusCode).toBe(
+      200,
+    )
     expect((await verify(token)).json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' })
     await requestVerify(moved)
     expect((await verify(tokenInLink(await mailbox.next(moved), PUBLIC_URL, 'verify'))).json()).toMatchObject({
@@ -293,11 +297,120 @@ describe('a user created by an administrator', () => {
     const email = 'settled.colleague@example.com'
     const created = await server.admin.post('/api/users/', { email, password: 'Gen3rated14chr', username: 'settled' })
     const session = await server.login(email, 'Gen3rated14chr')
-    await server.client(session).patch('/api/users/me', { password: 'my-own-password' })
+    await server.client(session).patch('/api/users/me', { password: 'my-own-password', current_password: 'Gen3rated14chr' })
+    expect((await mailbox.next(email)).subject).toBe('Stockroom: your password was changed')
     await requestVerify(email)
     const mail = await mailbox.next(email)
     expect(mail.subject).toBe('Stockroom: verify your e-mail address')
     expect((await verify(tokenInLink(mail, PUBLIC_URL, 'verify'))).json()).toMatchObject({ id: created.json().id, is_verified: true })
+  })
+})
+
+describe('mailed links die when the account changes (issue 15)', () => {
+  interface Person {
+    id: number
+    email: string
+    password: string
+    token: string
+  }
+  const selfChange = (person: Person, body: Record<string, unknown>) =>
+    server.client(person.token).patch('/api/users/me', { ...body, current_password: person.password })
+  const CHANGES: Record<string, (person: Person) => Promise<unknown>> = {
+    'a new password of their own (PATCH /users/me)': async (person) =>
+      expect((await selfChange(person, { password: 'changed-by-self-1' })).statusCode).toBe(200),
+    'a new password set by an administrator': async (person) =>
+      expect((await server.admin.patch(`/api/users/${person.id}`, { password: 'changed-by-admin-1' })).statusCode).toBe(200),
+    'deactivating and reactivating the account': async (person) => {
+      expect((await server.admin.patch(`/api/users/${person.id}`, { is_active: false })).statusCode).toBe(200)
+      expect((await server.admin.patch(`/api/users/${person.id}`, { is_active: true })).statusCode).toBe(200)
+    },
+    'the e-mail changed away and back': async (person) => {
+      expect((await selfChange(person, { email: `away-${person.email}` })).statusCode).toBe(200)
+      expect((await server.admin.patch(`/api/users/${person.id}`, { email: person.email })).statusCode).toBe(200)
+    },
+    'the password hash changed in the database by hand': (person) =>
+      server.database.db.updateTable('users').set({ hashed_password: 'replaced-by-an-operator' }).where('id', '=', person.id).execute(),
+  }
+
+  let invitations = 0
+  /** an account an administrator made, with its invitation link, signed in with the generated password */
+  async function invited(): Promise<Person & { invitation: string }> {
+    invitations += 1
+    const email = `invited${invitations}@example.com`
+    const password = 'Gen3rated14chr'
+    const created = await server.admin.post('/api/users/', { email, password, username: `invited${invitations}` })
+    expect(created.statusCode).toBe(201)
+    await requestVerify(email)
+    const invitation = tokenInLink(await mailbox.next(email), PUBLIC_URL, 'password')
+    return { id: created.json().id, email, password, token: await server.login(email, password), invitation }
+  }
+
+  it.each(Object.entries(CHANGES))('%s ends every reset, verification and invitation link sent before', async (_what, change) => {
+    const person = await register()
+    await forgotPassword(person.email)
+    const reset = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'password')
+    await requestVerify(person.email)
+    const verification = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'verify')
+    const newcomer = await invited()
+
+    await change(person)
+    await change(newcomer)
+
+    expect(await resetPassword(reset, 'taken-over-1').then((r) => r.json())).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' })
+    expect(await verify(verification).then((r) => r.json())).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' })
+    expect(await resetPassword(newcomer.invitation, 'taken-over-1').then((r) => r.json())).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' })
+    expect(await canLogin(person.email, 'taken-over-1')).toBe(false)
+
+    // a link sent after the change works
+    await forgotPassword(person.email)
+    let mail = await mailbox.next(person.email)
+    while (mail.subject !== 'Stockroom: reset your password') mail = await mailbox.next(person.email)
+    expect((await resetPassword(tokenInLink(mail, PUBLIC_URL, 'password'), 'after-the-change-1')).statusCode).toBe(200)
+  })
+
+  it('a change of name or given name leaves the links alone', async () => {
+    const person = await register()
+    await forgotPassword(person.email)
+    const reset = tokenInLink(await mailbox.next(person.email), PUBLIC_URL, 'password')
+    expect(
+      (await server.client(person.token).patch('/api/users/me', { given_name: 'Same', username: `renamed${person.id}` })).statusCode,
+    ).toBe(200)
+    expect((await resetPassword(reset, 'still-my-link-1')).statusCode).toBe(200)
+  })
+})
+
+describe('notices of a changed address or password (issue 15)', () => {
+  it('a new e-mail address is told to the old one, a new password to the account, neither with a link', async () => {
+    const person = await register()
+    const moved = `new-home-${person.email}`
+    const res = await server.client(person.token).patch('/api/users/me', { email: moved, current_password: person.password })
+    expect(res.statusCode).toBe(200)
+    const notice = await mailbox.next(person.email)
+    expect(notice.subject).toBe('Stockroom: your e-mail address was changed')
+    expect(notice.text).toContain(person.email)
+    expect(notice.text).not.toMatch(/https?:\/\//)
+    expect(notice.text).not.toContain(moved)
+
+    const session = await server.login(moved, person.password)
+    expect(
+      (await server.client(session).patch('/api/users/me', { password: 'second-password-1', current_password: person.password }))
+        .statusCode,
+    ).toBe(200)
+    const passwordNotice = await mailbox.next(moved)
+    expect(passwordNotice.subject).toBe('Stockroom: your password was changed')
+    expect(passwordNotice.text).not.toMatch(/https?:\/\//)
+  })
+
+  it("an administrator's change sends the same notices; a change of names sends none", async () => {
+    const person = await register()
+    expect(
+      (await server.admin.patch(`/api/users/${person.id}`, { password: 'set-by-admin-1', email: `adm-${person.email}` })).statusCode,
+    ).toBe(200)
+    expect((await mailbox.next(person.email)).subject).toBe('Stockroom: your e-mail address was changed')
+    expect((await mailbox.next(`adm-${person.email}`)).subject).toBe('Stockroom: your password was changed')
+    expect((await server.admin.patch(`/api/users/${person.id}`, { given_name: 'Quiet' })).statusCode).toBe(200)
+    await server.app.mailer.settled()
+    expect(mailbox.to(`adm-${person.email}`)).toHaveLength(1)
   })
 })
 

@@ -1,12 +1,13 @@
 // The real server process as a newcomer starts it: migrations, a first super-user with a printed password,
 // a generated secret kept in DATA_DIR, real HTTP, and a clean exit on SIGTERM. Also `npm run db:migrate`.
+/* eslint-disable vitest/no-conditional-expect -- SQLite and PostgreSQL keep the secret and the data in different places */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { freshDatabaseUrl } from './helpers'
+import { dbKind, freshDatabaseUrl } from './helpers'
 import { killRunning, listening, ROOT, running, signIn, startProcess, stopProcess as stop } from './server-process'
 import { openDatabase } from '../../src/server/db'
 import { loadSecret } from '../../src/server/plugins/auth'
@@ -63,10 +64,21 @@ describe('the server process', () => {
       .filter((line) => line.startsWith('{'))
     expect(logLines.some((line) => JSON.parse(line).msg === 'database migrated')).toBe(true)
 
-    // the generated signing secret is kept, readable by the owner only
+    // the generated signing secret is kept: SQLite in a file readable by the owner only, PostgreSQL in the database
+    // (issue 16: every server of the database shares it)
     const secretFile = path.join(dataDir, 'secret')
-    expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600)
-    const secret = fs.readFileSync(secretFile, 'utf8')
+    const keptSecret = async () => {
+      if (dbKind === 'sqlite') return fs.readFileSync(secretFile, 'utf8')
+      const handle = openDatabase(database.url)
+      try {
+        return (await handle.db.selectFrom('server_secrets').select('value').executeTakeFirstOrThrow()).value
+      } finally {
+        await handle.close()
+      }
+    }
+    if (dbKind === 'sqlite') expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600)
+    else expect(fs.existsSync(secretFile)).toBe(false)
+    const secret = await keptSecret()
     expect(secret.length).toBeGreaterThanOrEqual(32)
 
     const { code, signal } = await stop(proc)
@@ -77,7 +89,7 @@ describe('the server process', () => {
     const again = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })
     await listening(again)
     expect(again.stdout()).not.toMatch(/password:/)
-    expect(fs.readFileSync(secretFile, 'utf8')).toBe(secret)
+    expect(await keptSecret()).toBe(secret)
     expect((await fetch(`${again.base}/api/users/me`, { headers: bearer })).status).toBe(200)
     expect((await signIn(again.base, email, password)).status).toBe(200)
     expect((await stop(again)).code).toBe(0)
@@ -114,6 +126,58 @@ describe('the server process', () => {
   }, 60_000)
 })
 
+describe('files and warnings (issues 15 and 16)', () => {
+  it('creates the data directory 0700 and the database, its -wal and -shm files and the generated secret 0600', async () => {
+    const nested = path.join(dataDir, 'new', 'data')
+    const sqliteFile = path.join(dataDir, 'db-dir', 'stockroom.db')
+    const url = dbKind === 'sqlite' ? `sqlite:${sqliteFile}` : database.url
+    const proc = await startProcess({ DATABASE_URL: url, DATA_DIR: nested, ADMIN_PASSWORD: 'admin-password-1' })
+    await listening(proc)
+    // a mail written to the outbox makes DATA_DIR, as a first start does
+    await fetch(`${proc.base}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com' }),
+    })
+    const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
+    await expect.poll(() => fs.existsSync(path.join(nested, 'outbox'))).toBe(true)
+    expect(modeOf(nested)).toBe('700')
+    expect(modeOf(path.join(nested, 'outbox'))).toBe('700')
+    if (dbKind === 'sqlite') {
+      expect(modeOf(path.dirname(sqliteFile))).toBe('700')
+      for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`, path.join(nested, 'secret')])
+        expect(modeOf(file), file).toBe('600')
+    }
+    expect((await stop(proc)).code).toBe(0)
+  }, 60_000)
+
+  it('warns at start on PostgreSQL when SMTP_URL or PUBLIC_URL is unset, as several servers would differ; not on SQLite', async () => {
+    const unset = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password-1' })
+    await listening(unset)
+    const warnings = unset
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40)
+      .map((line) => line.msg)
+    if (dbKind === 'postgres') {
+      expect(warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set/), expect.stringMatching(/^PUBLIC_URL is not set/)])
+    } else expect(warnings).toEqual([])
+    expect((await stop(unset)).code).toBe(0)
+
+    const set = await startProcess({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PUBLIC_URL: 'https://stock.example.org',
+    })
+    await listening(set)
+    expect(set.stdout()).not.toMatch(/is not set/)
+    expect((await stop(set)).code).toBe(0)
+  }, 60_000)
+})
+
 describe('npm run db:migrate', () => {
   it('applies the migrations to DATABASE_URL and exits; a second run has nothing to do', async () => {
     const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }
@@ -130,6 +194,31 @@ describe('npm run db:migrate', () => {
         .selectAll()
         .execute()
       expect(migrations.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+})
+
+describe('three migrations at once (issue 16)', () => {
+  it('on one fresh database all succeed, one of them applies each migration once, the others find it done', async () => {
+    const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', 'src/server/db/cli.ts'], { cwd: ROOT, env })),
+    )
+    const outputs = runs.map((r) => r.stdout.trim())
+    expect(outputs.filter((out) => out.startsWith('Applied: 001-initial'))).toHaveLength(1)
+    expect(outputs.filter((out) => out === 'Database is up to date.')).toHaveLength(2)
+    const handle = openDatabase(database.url)
+    try {
+      const names = (
+        await handle.db
+          .selectFrom('kysely_migration' as never)
+          .select('name' as never)
+          .execute()
+      ).map((r) => (r as { name: string }).name)
+      expect(new Set(names).size).toBe(names.length)
+      expect(names).toContain('023-shared-secret')
     } finally {
       await handle.close()
     }

@@ -61,7 +61,7 @@ describe('PATCH /users/me', () => {
     await server.admin.patch(`/api/users/${user.id}`, { is_verified: true })
     const same = await server.client(user.token).patch('/api/users/me', { email: user.email.toUpperCase() })
     expect(same.json()).toMatchObject({ email: user.email, is_verified: true })
-    const moved = await server.client(user.token).patch('/api/users/me', { email: `Moved-${user.email}` })
+    const moved = await server.client(user.token).patch('/api/users/me', { email: `Moved-${user.email}`, current_password: user.password })
     expect(moved.statusCode).toBe(200)
     expect(moved.json()).toMatchObject({ email: `moved-${user.email}`, is_verified: false })
     expect((await server.login(`moved-${user.email}`, user.password)).length).toBeGreaterThan(0)
@@ -70,7 +70,9 @@ describe('PATCH /users/me', () => {
   it('answers 400 UPDATE_USER_EMAIL_ALREADY_EXISTS for a taken e-mail and 409 for a taken username', async () => {
     const user = await server.createUser()
     const other = await server.createUser()
-    const email = await server.client(user.token).patch('/api/users/me', { email: other.email.toUpperCase() })
+    const email = await server
+      .client(user.token)
+      .patch('/api/users/me', { email: other.email.toUpperCase(), current_password: user.password })
     expect(email.statusCode).toBe(400)
     expect(email.json()).toEqual({ detail: 'UPDATE_USER_EMAIL_ALREADY_EXISTS' })
     const username = await server.client(user.token).patch('/api/users/me', { username: 'ADMIN' })
@@ -82,7 +84,7 @@ describe('PATCH /users/me', () => {
   it('changes the own password and ends every session of the user', async () => {
     const user = await server.createUser()
     const second = await server.login(user.email, user.password)
-    const res = await server.client(user.token).patch('/api/users/me', { password: 'a-better-password' })
+    const res = await server.client(user.token).patch('/api/users/me', { password: 'a-better-password', current_password: user.password })
     expect(res.statusCode).toBe(200)
     expect((await server.client(user.token).get('/api/users/me')).statusCode).toBe(401)
     expect((await server.client(second).get('/api/users/me')).statusCode).toBe(401)
@@ -107,6 +109,139 @@ describe('PATCH /users/me', () => {
       expect(res.json().detail[0].loc).toEqual(['body', field])
     }
     expect((await userRow(user.id)).email).toBe(user.email)
+  })
+})
+
+describe('PATCH /users/me: a new e-mail or password needs the current password (issue 15)', () => {
+  it('answers 400 naming current_password when it is missing or wrong, and changes nothing', async () => {
+    const user = await server.createUser()
+    const before = await userRow(user.id)
+    for (const change of [{ email: `elsewhere-${user.email}` }, { password: 'a-new-password-1' }]) {
+      for (const [current, problem] of [
+        [undefined, 'missing'],
+        ['not-my-password', 'value_error'],
+      ] as const) {
+        const res = await server.client(user.token).patch('/api/users/me', { ...change, given_name: 'Never', current_password: current })
+        expect(res.statusCode, JSON.stringify(change)).toBe(400)
+        expect(res.json().detail).toEqual([{ loc: ['body', 'current_password'], msg: expect.any(String), type: problem }])
+      }
+    }
+    expect(await userRow(user.id)).toEqual(before)
+    expect((await server.client(user.token).get('/api/users/me')).statusCode).toBe(200)
+  })
+
+  it('changes them with the right one; names, and the same address in another case, need none', async () => {
+    const user = await server.createUser()
+    expect(
+      (await server.client(user.token).patch('/api/users/me', { given_name: 'Free', email: user.email.toUpperCase() })).statusCode,
+    ).toBe(200)
+    const moved = await server.client(user.token).patch('/api/users/me', { email: `moved2-${user.email}`, current_password: user.password })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json()).toMatchObject({ email: `moved2-${user.email}`, given_name: 'Free' })
+    expect(moved.json()).not.toHaveProperty('current_password')
+  })
+
+  it('an administrator changes another account without it', async () => {
+    const user = await server.createUser()
+    expect(
+      (await server.admin.patch(`/api/users/${user.id}`, { email: `by-admin-${user.email}`, password: 'set-by-admin-1' })).statusCode,
+    ).toBe(200)
+    expect((await server.admin.patch(`/api/users/${user.id}`, { current_password: 'x' })).statusCode).toBe(200)
+  })
+})
+
+describe('usernames that cannot impersonate (issue 15)', () => {
+  it('keeps usernames in NFKC form: a fullwidth ａdmin is admin, and taken', async () => {
+    const user = await server.createUser()
+    const res = await server.client(user.token).patch('/api/users/me', { username: 'ａdmin' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({ code: 'USERNAME_EXISTS' })
+    const renamed = await server.client(user.token).patch('/api/users/me', { username: 'ｆｕｌｌ ｗｉｄｔｈ ①' })
+    expect(renamed.json().username).toBe('full width 1')
+  })
+
+  it('refuses a name that only looks like another (Unicode TR 39 skeleton) with 409 USERNAME_CONFUSABLE, however it comes', async () => {
+    const user = await server.createUser({ username: 'paypal' })
+    const other = await server.createUser()
+    const lookalikes = ['pаypal' /* Cyrillic а */, 'PAYPAL'.replace('A', 'Α') /* Greek Alpha */, 'paypaI'.replace('I', 'l'), 'pay\u0440al']
+    for (const username of lookalikes.filter((name) => name.toLowerCase() !== 'paypal')) {
+      for (const [what, call] of [
+        ['own rename', () => server.client(other.token).patch('/api/users/me', { username })],
+        [
+          'new user',
+          () => server.admin.post('/api/users/', { username, email: `look-${Math.random()}@example.com`, password: 'long-enough-1' }),
+        ],
+        ['rename by admin', () => server.admin.patch(`/api/users/${other.id}`, { username })],
+      ] as const) {
+        const res = await call()
+        expect(res.statusCode, `${what} ${username}`).toBe(409)
+        expect(res.json(), `${what} ${username}`).toMatchObject({
+          code: 'USERNAME_CONFUSABLE',
+          detail: expect.stringMatching(/looks the same/),
+        })
+      }
+    }
+    // Ian and lan look alike in most fonts; case alone makes another name only where the letters differ in shape
+    await server.createUser({ username: 'Ian' })
+    expect((await server.client(other.token).patch('/api/users/me', { username: 'lan' })).json()).toMatchObject({
+      code: 'USERNAME_CONFUSABLE',
+    })
+    expect((await server.client(user.token).patch('/api/users/me', { username: 'paypal' })).statusCode).toBe(200)
+  })
+
+  it('refuses control, format and bidirectional characters with 422 naming the field', async () => {
+    const user = await server.createUser()
+    for (const username of [
+      'ad\u202Emin',
+      'ad\u200Bmin',
+      'tab\there',
+      'bell\u0007',
+      'iso\u2067late',
+      'soft\u00ADhyphen',
+      'line\u2028break',
+    ]) {
+      const res = await server.client(user.token).patch('/api/users/me', { username })
+      expect(res.statusCode, JSON.stringify(username)).toBe(422)
+      expect(res.json().detail[0].loc, JSON.stringify(username)).toEqual(['body', 'username'])
+      const created = await server.admin.post('/api/users/', { username, email: 'hidden@example.com', password: 'long-enough-1' })
+      expect(created.statusCode).toBe(422)
+    }
+    expect((await userRow(user.id)).username).toBe(user.email.split('@')[0])
+  })
+})
+
+describe('a request body that is not valid UTF-8 (issue 15)', () => {
+  it('is refused with 400, never stored with replacement characters', async () => {
+    const user = await server.createUser()
+    const bad = (json: string) =>
+      Buffer.concat([
+        Buffer.from(json.slice(0, json.indexOf('#'))),
+        Buffer.from([0xc3, 0x28, 0xff]),
+        Buffer.from(json.slice(json.indexOf('#') + 1)),
+      ])
+    for (const [contentType, payload] of [
+      ['application/json', bad('{"given_name":"bad#name"}')],
+      ['application/x-www-form-urlencoded', bad('given_name=bad#name')],
+    ] as const) {
+      const res = await server.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${user.token}` },
+      })
+      expect(res.statusCode, contentType).toBe(400)
+      expect(res.json().detail).toMatch(/UTF-8/)
+    }
+    const encoded = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      payload: 'username=admin%40example.com&password=%C3%28%FF',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(encoded.statusCode).toBe(400)
+    expect((await userRow(user.id)).given_name).toBeNull()
+    const rows = await server.database.db.selectFrom('users').select('given_name').execute()
+    expect(rows.some((r) => r.given_name?.includes('\uFFFD'))).toBe(false)
   })
 })
 

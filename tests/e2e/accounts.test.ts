@@ -136,6 +136,28 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
   const profile = await page.locator('main').innerText()
   expect(profile).toMatch(/First name\s+Pat\s+Last name\s+Jansen\s+E-mail\s+pat@example.com/)
 
+  // a new e-mail address needs the current password: a wrong one is said at its field, the right one saves, and
+  // the old address hears of the change
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('pat.moved@example.com')
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('This is not your current password.').waitFor()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'journey-09-profile-current-password-phone')
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await screenshot(page, 'journey-09-profile-current-password')
+  await page.getByLabel('Current password').fill('pat-password-1')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Your e-mail address changed: please verify the new one.').waitFor()
+  expect((await e2e.server.mailbox.next('pat@example.com')).subject).toBe('Stockroom: your e-mail address was changed')
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('pat@example.com')
+  await page.getByLabel('Current password').fill('pat-password-1')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Edit your account').waitFor({ state: 'detached' })
+  expect((await e2e.server.mailbox.next('pat.moved@example.com')).subject).toBe('Stockroom: your e-mail address was changed')
+
   // send a verification mail from the profile
   await page.getByRole('button', { name: 'Send a verification email' }).click()
   const dialog = page.getByRole('dialog', { name: 'Enter email address' })
@@ -164,7 +186,7 @@ it('journey 9: profile — edit and save; send a verification mail; the link ver
   await page.getByRole('dialog', { name: 'Enter email address' }).getByRole('button', { name: 'Close' }).click()
   await page.getByRole('dialog').waitFor({ state: 'hidden' })
   await screenshot(page, 'journey-09-verify-failed')
-  // the bad token's refusal is the one failed request
+  // the bad token's and the wrong current password's refusals are the failed requests
   expect(unexpectedProblems(problems, /status of 400 \(Bad Request\)/)).toEqual([])
 })
 

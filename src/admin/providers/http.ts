@@ -32,8 +32,24 @@ export function toQueryString(query: Record<string, QueryValue | QueryValue[]> =
   return text ? `?${text}` : ''
 }
 
-/** The sentence to show for a failed call, in the current language. */
-export function describeFailure(status: number, body: Partial<ErrorBody> | null, translate: Translate): string {
+/** "Try again in 4 minutes": the wait a 429's Retry-After asks for, in seconds, minutes or hours as a person says it. */
+export function describeWait(retryAfterSeconds: number, translate: Translate): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  if (seconds < 90) return translate('stockroom.errors.rate_limited_seconds', { smart_count: seconds })
+  if (seconds < 90 * 60) return translate('stockroom.errors.rate_limited_minutes', { smart_count: Math.ceil(seconds / 60) })
+  return translate('stockroom.errors.rate_limited_hours', { smart_count: Math.ceil(seconds / 3600) })
+}
+
+/** Retry-After as seconds (the server sends seconds; an HTTP date is read too), or undefined. */
+export function retryAfterOf(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('Retry-After')
+  if (!value) return undefined
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined
+}
+
+/** The sentence to show for a failed call, in the current language; `retryAfterSeconds` from a 429's Retry-After. */
+export function describeFailure(status: number, body: Partial<ErrorBody> | null, translate: Translate, retryAfterSeconds?: number): string {
   const detail = body?.detail
   if (Array.isArray(detail)) {
     const details = detail.map((item) => `${fieldOf(item)}: ${item.msg}`).join('; ')
@@ -42,7 +58,7 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
   if (body?.code)
     return translate(`stockroom.errors.codes.${body.code}`, { ...body.params, smart_count: body.params?.count, _: detail ?? body.code })
   if (typeof detail === 'string' && /^[A-Z_]+$/.test(detail)) return translate(`stockroom.errors.codes.${detail}`, { _: detail })
-  if (status === 429) return translate('stockroom.errors.rate_limited')
+  if (status === 429) return retryAfterSeconds ? describeWait(retryAfterSeconds, translate) : translate('stockroom.errors.rate_limited')
   if (status >= 500) return translate('stockroom.errors.server', { status })
   if (typeof detail === 'string') return detail
   return translate('stockroom.errors.http', { status })
@@ -178,7 +194,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const errorBody = response.ok ? null : ((json as Partial<ErrorBody> | undefined) ?? null)
     if (write && !leavesWriteOpen(response.status, errorBody)) openWrites.delete(write)
     if (!response.ok)
-      throw new HttpError(describeFailure(response.status, errorBody, translate), response.status, {
+      throw new HttpError(describeFailure(response.status, errorBody, translate, retryAfterOf(response.headers)), response.status, {
         ...errorBody,
         ...(write && leavesWriteOpen(response.status, errorBody) ? { unconfirmed: true } : {}),
         errors: fieldErrors(errorBody),

@@ -61,9 +61,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
 
 const queryLog = ({ onQuery }: OpenOptions) => (onQuery ? { log: (event: { query: CompiledQuery }) => onQuery(event.query) } : {})
 
+/**
+ * A new database file is made readable by its owner only, in a directory only they can enter; SQLite gives its -wal
+ * and -shm files the mode of the database file.
+ */
+function createPrivately(file: string) {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 })
+  fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, 0o600))
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const inMemory = file === ':memory:' || file === ''
-  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  if (!inMemory) createPrivately(file)
   const sqlite = new SQLite(inMemory ? ':memory:' : file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')

@@ -19,6 +19,8 @@ export interface UsersTable {
   is_superuser: Bool
   /** true while the password is one an administrator generated; the first mailed link lets them choose their own */
   needs_password: Bool
+  /** confusable skeleton of the username (domain/usernames.ts), unique; null for a look-alike kept from before */
+  username_key: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -36,8 +38,10 @@ export interface UserTokensTable {
   token_hash: string
   user_id: number
   purpose: 'verify' | 'reset'
-  /** the address the token was sent to; a token for an old address is void */
+  /** the address the token was sent to */
   email: string
+  /** the account's state when the token was issued (account-tokens.ts); a token of another state is void */
+  fingerprint: string
   created_at: Timestamp
   expires_at: Timestamp
 }
@@ -174,6 +178,23 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp
 }
 
+/** attempts of a limited call (plugins/rate-limits.ts); times in milliseconds since 1970 */
+export interface AttemptCountersTable {
+  /** the route, what is counted, and a digest of whose attempts */
+  key: string
+  hits: number
+  window_ends: number
+  /** no attempt before this time (a growing delay); 0 for none */
+  blocked_until: ColumnType<number, number | undefined, number>
+}
+
+/** PostgreSQL only: the generated signing secret, shared by every server of the database */
+export interface ServerSecretsTable {
+  name: string
+  value: string
+  created_at: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -191,4 +212,6 @@ export interface Database {
   audit_log: AuditLogTable
   text_gram_counts: TextGramCountsTable
   idempotency_keys: IdempotencyKeysTable
+  attempt_counters: AttemptCountersTable
+  server_secrets: ServerSecretsTable
 }

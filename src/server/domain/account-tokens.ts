@@ -1,5 +1,6 @@
 // Single-use, expiring tokens sent by mail (verification, password reset, invitation).
-// Only their sha256 is stored, with the address they went to: a token for an old address is void.
+// Only their sha256 is stored, with the account's fingerprint when it was issued (as fastapi-users binds its tokens
+// to the password hash): a change of password, address or active flag voids every link sent before it.
 import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '../db'
 import { now, secondsAfter } from '../db/clock'
@@ -9,6 +10,13 @@ export type TokenPurpose = 'verify' | 'reset'
 export const TOKEN_LIFETIME_SECONDS = { verify: 24 * 3600, reset: 3600, invitation: 24 * 3600 } as const
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The state a mailed link is for; any change of it makes a different fingerprint. */
+export function accountFingerprint(user: Pick<UserRow, 'hashed_password' | 'email' | 'is_active'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([user.hashed_password, user.email, Boolean(user.is_active)]))
+    .digest('hex')
+}
 
 export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPurpose, lifetimeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
@@ -20,6 +28,7 @@ export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPur
       user_id: user.id,
       purpose,
       email: user.email,
+      fingerprint: accountFingerprint(user),
       created_at: stamp,
       expires_at: secondsAfter(stamp, lifetimeSeconds),
     })
@@ -27,7 +36,12 @@ export async function issueAccountToken(db: DB, user: UserRow, purpose: TokenPur
   return token
 }
 
-/** The user a live token is for, if it still matches their address and they are active; the token is left as it is. */
+/** Ends every outstanding link of an account: its password, address or active flag changed. */
+export async function voidAccountTokens(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute()
+}
+
+/** The user a live token is for, if the account is still as it was when the token was issued and active. */
 export async function userOfAccountToken(db: DB, token: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
   const found = await db
     .selectFrom('user_tokens')
@@ -38,14 +52,15 @@ export async function userOfAccountToken(db: DB, token: string, purpose: TokenPu
     .executeTakeFirst()
   if (!found) return undefined
   const user = await db.selectFrom('users').selectAll().where('id', '=', found.user_id).executeTakeFirst()
-  if (!user || user.email !== found.email || !user.is_active) return undefined
+  if (!user || !user.is_active || found.fingerprint !== accountFingerprint(user)) return undefined
   return user
 }
 
 /**
- * Uses up a token: answers its user if the token is live, still matches their address, and `refuse` has no objection
- * to the user; else undefined (or refuse's error is thrown). A token that is refused stays as it was: a rejected
- * request changes nothing. Of two requests using one token at once, only the one that deletes it gets the user.
+ * Uses up a token: answers its user if the token is live, the account is as it was when it was issued, and `refuse`
+ * has no objection to the user; else undefined (or refuse's error is thrown). A token that is refused stays as it
+ * was: a rejected request changes nothing. Of two requests using one token at once, only the one that deletes it
+ * gets the user.
  */
 export async function consumeAccountToken(
   db: DB,

@@ -24,12 +24,16 @@ export class Conflict extends DomainError {
 
 /** Input that passed the schema but breaks a rule, fastapi-style: one item per field, each naming it in `loc`. */
 export class Invalid extends DomainError {
-  constructor(readonly items: ValidationErrorItem[]) {
+  constructor(
+    readonly items: ValidationErrorItem[],
+    /** 400 where the request is well-formed but refused for what it says (a wrong current password) */
+    readonly status: 400 | 422 = 422,
+  ) {
     super(items.map((item) => `${item.loc.join('.')}: ${item.msg}`).join('; '))
   }
 
-  static field(loc: (string | number)[], msg: string, type = 'value_error') {
-    return new Invalid([{ loc, msg, type }])
+  static field(loc: (string | number)[], msg: string, type = 'value_error', status: 400 | 422 = 422) {
+    return new Invalid([{ loc, msg, type }], status)
   }
 }
 
@@ -60,7 +64,7 @@ export class Forbidden extends DomainError {
 /** Too many attempts of a limited call; the client may try again after `retryAfterSeconds`. */
 export class TooManyAttempts extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`)
+    super(`Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`)
   }
 }
 

@@ -2,19 +2,25 @@
 // choose a new password with one. Each runs in the caller's write transaction.
 import { AUTH_ERRORS, type User } from '../../contract'
 import { now } from '../db/clock'
-import { isUniqueViolation } from '../db/errors'
+import { isUniqueViolation, violationText } from '../db/errors'
 import type { Trx } from '../db/writes'
-import { consumeAccountToken } from './account-tokens'
-import { AccountRefusal } from './errors'
-import { endAllSessions, insertUser, toUser, type NewUser } from './users'
+import { consumeAccountToken, voidAccountTokens } from './account-tokens'
+import { AccountRefusal, Conflict } from './errors'
+import { endAllSessions, insertUser, refuseTakenUsername, toUser, type NewUser } from './users'
+import { normalizeUsername } from './usernames'
 
 /** A new account of one's own: never a super-user, whatever the request says; its address still to be verified. */
 export async function register(trx: Trx, user: NewUser, hashedPassword: string): Promise<User> {
   try {
+    // a name that only looks like another is refused as such (409); a taken one fastapi-users' way (400)
+    await refuseTakenUsername(trx, normalizeUsername(user.username))
     return toUser(
       await insertUser(trx, user, hashedPassword, { is_active: true, is_verified: false, is_superuser: false, needs_password: false }),
     )
   } catch (error) {
+    if (error instanceof Conflict && error.code === 'USERNAME_EXISTS') throw new AccountRefusal(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
+    if (isUniqueViolation(error) && /username_key/i.test(violationText(error)))
+      throw new Conflict('USERNAME_CONFUSABLE', 'This username looks the same as the username of another user. Please choose another.')
     if (isUniqueViolation(error)) throw new AccountRefusal(AUTH_ERRORS.REGISTER_USER_ALREADY_EXISTS)
     throw error
   }
@@ -45,5 +51,7 @@ export async function resetPassword(trx: Trx, token: string, hashedPassword: str
     .where('id', '=', user.id)
     .execute()
   await endAllSessions(trx, user.id)
+  // the other links of the account were issued for the old password
+  await voidAccountTokens(trx, user.id)
   return user.id
 }

@@ -11,8 +11,10 @@ import { isUniqueViolation, violationText } from '../db/errors'
 import { normalizeEmail, userRepository, type UserRow } from '../db/repositories/users'
 import type { UsersTable } from '../db/schema'
 import type { Trx } from '../db/writes'
-import { AccountRefusal, Conflict, NotFound } from './errors'
+import { voidAccountTokens } from './account-tokens'
+import { AccountRefusal, Conflict, Invalid, NotFound } from './errors'
 import { hashPassword } from './passwords'
+import { normalizeUsername, usernameKey } from './usernames'
 
 export type { UserRow }
 
@@ -71,11 +73,13 @@ type Flags = Record<'is_active' | 'is_verified' | 'is_superuser' | 'needs_passwo
 /** Stores a new account; the caller decides the flags (a unique violation is thrown on). */
 export async function insertUser(db: DB, user: NewUser, hashedPassword: string, flags: Flags): Promise<UserRow> {
   const stamp = now()
+  const username = normalizeUsername(user.username)
   return db
     .insertInto('users')
     .values({
       email: normalizeEmail(user.email),
-      username: user.username.trim(),
+      username,
+      username_key: usernameKey(username),
       hashed_password: hashedPassword,
       given_name: user.given_name ?? null,
       family_name: user.family_name ?? null,
@@ -87,11 +91,32 @@ export async function insertUser(db: DB, user: NewUser, hashedPassword: string, 
     .executeTakeFirstOrThrow()
 }
 
+const usernameTaken = () => new Conflict('USERNAME_EXISTS', 'Another user already has this username.')
+const usernameLookalike = () =>
+  new Conflict('USERNAME_CONFUSABLE', 'This username looks the same as the username of another user. Please choose another.')
+
 /** A name or address another account has; a person changing their own address hears it fastapi-users' way. */
 function taken(error: unknown, byAdministrator: boolean) {
-  if (/username/i.test(violationText(error))) return new Conflict('USERNAME_EXISTS', 'Another user already has this username.')
+  const violated = violationText(error)
+  if (/username_key/i.test(violated)) return usernameLookalike()
+  if (/username/i.test(violated)) return usernameTaken()
   if (!byAdministrator) return new AccountRefusal(AUTH_ERRORS.UPDATE_USER_EMAIL_ALREADY_EXISTS)
   return new Conflict('EMAIL_EXISTS', 'Another user already has this e-mail address.')
+}
+
+/**
+ * Refuses a name another account has (in any case), or one that looks the same (USERNAME_CONFUSABLE); the unique
+ * indexes refuse the same when two requests race. `exceptId`: the account being renamed.
+ */
+export async function refuseTakenUsername(db: DB, username: string, exceptId?: number): Promise<void> {
+  const others = await db
+    .selectFrom('users')
+    .select(['username'])
+    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('username_key', '=', usernameKey(username))]))
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .execute()
+  if (others.some((other) => other.username.toLowerCase() === username.toLowerCase())) throw usernameTaken()
+  if (others.length > 0) throw usernameLookalike()
 }
 
 /** An account an administrator makes: the password is theirs until the invitation mail lets the person choose one. */
@@ -102,6 +127,7 @@ export async function createUser(trx: Trx, user: NewUser & Partial<Flags>, hashe
     is_superuser: user.is_superuser ?? false,
     needs_password: true,
   }
+  await refuseTakenUsername(trx, normalizeUsername(user.username))
   try {
     return await insertUser(trx, user, hashedPassword, flags)
   } catch (error) {
@@ -145,8 +171,10 @@ const trimmed = <T extends string | null | undefined>(text: T) => (typeof text =
 function columnsFor(current: UserRow, changes: UserUpdate, hashedPassword: string | undefined, byAdministrator: boolean) {
   const email = changes.email === undefined ? undefined : normalizeEmail(changes.email)
   const emailChanges = email !== undefined && email !== current.email
+  const username = changes.username === undefined ? undefined : normalizeUsername(changes.username)
   const set: Updateable<UsersTable> = {
-    username: trimmed(changes.username),
+    username,
+    username_key: username === undefined ? undefined : usernameKey(username),
     given_name: trimmed(changes.given_name),
     family_name: trimmed(changes.family_name),
     is_active: changes.is_active,
@@ -159,21 +187,49 @@ function columnsFor(current: UserRow, changes: UserUpdate, hashedPassword: strin
   return set
 }
 
+/** The own account's e-mail or password changes only with the current password (checked before the transaction). */
+export function needsCurrentPassword(current: Pick<UserRow, 'email'>, changes: Pick<UserUpdate, 'email' | 'password'>): boolean {
+  return changes.password !== undefined || (changes.email !== undefined && normalizeEmail(changes.email) !== current.email)
+}
+
+/** 400 naming current_password: it was not given, or it is not the account's password. */
+export function refuseCurrentPassword(given: string | undefined) {
+  return given === undefined
+    ? Invalid.field(
+        ['body', 'current_password'],
+        'Field required: changing the e-mail address or the password needs the current password',
+        'missing',
+        400,
+      )
+    : Invalid.field(['body', 'current_password'], 'The current password is wrong', 'value_error', 400)
+}
+
+export interface UpdatedUser {
+  user: User
+  /** the account before the change, for the notices it calls for */
+  before: UserRow
+  after: UserRow
+}
+
 /**
  * Changes an account (`hashedPassword` when the change sets a password), refusing to leave no active super-user;
- * a new password or a deactivation ends the account's sessions.
+ * a new password or a deactivation ends the account's sessions, and a change of password, address or active flag
+ * ends its mailed links. `checkedHash`: the password hash the caller verified the current password against; the
+ * change is refused if the password changed since.
  */
 export async function updateUser(
   trx: Trx,
   id: number,
   changes: UserUpdate,
-  { hashedPassword, byAdministrator }: { hashedPassword?: string; byAdministrator: boolean },
-): Promise<User> {
+  { hashedPassword, byAdministrator, checkedHash }: { hashedPassword?: string; byAdministrator: boolean; checkedHash?: string },
+): Promise<UpdatedUser> {
   const mayWeaken = changes.is_active === false || changes.is_superuser === false
   if (mayWeaken) await lockActiveSuperusers(trx)
   const current = await userRepository.find(trx, id)
   if (!current) throw new NotFound('User')
+  if (checkedHash !== undefined && current.hashed_password !== checkedHash) throw refuseCurrentPassword('changed meanwhile')
   if (mayWeaken && current.is_superuser && current.is_active) await refuseIfLastSuperuser(trx, id)
+  if (changes.username !== undefined) await refuseTakenUsername(trx, normalizeUsername(changes.username), id)
   let row: UserRow
   try {
     row = await trx
@@ -187,7 +243,10 @@ export async function updateUser(
     throw error
   }
   if (hashedPassword !== undefined || changes.is_active === false) await endAllSessions(trx, id)
-  return toUser(row)
+  const credentialsChanged =
+    row.hashed_password !== current.hashed_password || row.email !== current.email || Boolean(row.is_active) !== Boolean(current.is_active)
+  if (credentialsChanged) await voidAccountTokens(trx, id)
+  return { user: toUser(row), before: current, after: row }
 }
 
 /** Deletes an account, unless it is the last active super-user. */
@@ -212,7 +271,28 @@ export async function ensureFirstSuperuser(
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (existing) return undefined
   const chosen = password ?? generate()
-  const flags = { is_active: true, is_verified: true, is_superuser: true, needs_password: false }
-  const user = await insertUser(db, { email, username: 'admin' }, await hashPassword(chosen), flags)
-  return { email: user.email, generatedPassword: password ? undefined : chosen }
+  const hashed = await hashPassword(chosen)
+  const stamp = now()
+  // servers starting together on one empty database: the first insert wins, the others do nothing and say nothing
+  const created = await db
+    .insertInto('users')
+    .values({
+      email: normalizeEmail(email),
+      username: 'admin',
+      username_key: usernameKey('admin'),
+      hashed_password: hashed,
+      given_name: null,
+      family_name: null,
+      is_active: true,
+      is_verified: true,
+      is_superuser: true,
+      needs_password: false,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('email')
+    .executeTakeFirst()
+  if (!created) return undefined
+  return { email: created.email, generatedPassword: password ? undefined : chosen }
 }

@@ -47,7 +47,7 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const SECRET_FIELDS = new Set(['password', 'hashed_password', 'token', 'access_token'])
+const SECRET_FIELDS = new Set(['password', 'current_password', 'hashed_password', 'token', 'access_token'])
 const REDACTED = '[redacted]'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

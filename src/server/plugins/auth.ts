@@ -7,6 +7,8 @@ import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { User } from '../../contract'
+import type { DatabaseHandle } from '../db'
+import { now } from '../db/clock'
 import { Forbidden, Unauthorized } from '../domain/errors'
 import { startSession, toUser, userOfSession } from '../domain/users'
 
@@ -36,7 +38,7 @@ const MIN_SECRET_LENGTH = 32
 export function loadSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured
   const file = path.join(dataDir, 'secret')
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   try {
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
   } catch (error) {
@@ -49,6 +51,23 @@ export function loadSecret(configured: string | undefined, dataDir: string): str
       `${file} holds no usable secret (at least ${MIN_SECRET_LENGTH} characters): delete it to have one generated, or set SECRET.`,
     )
   return secret
+}
+
+/**
+ * The signing secret: SECRET, or on PostgreSQL one generated once and kept in the database, so that every server of
+ * one database signs and checks tokens alike (the first server to start stores it; the others read that one);
+ * on SQLite one kept in DATA_DIR/secret (loadSecret).
+ */
+export async function signingSecret(configured: string | undefined, dataDir: string, database: DatabaseHandle): Promise<string> {
+  if (configured) return configured
+  if (database.dialect !== 'postgres') return loadSecret(undefined, dataDir)
+  await database.db
+    .insertInto('server_secrets')
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url'), created_at: now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const { value } = await database.db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow()
+  return value
 }
 
 export interface AuthOptions {

@@ -1,5 +1,6 @@
 // Validation (strict JSON bodies, coerced query strings) and the mapping of every error to a clear answer:
 // 422 fastapi-style for bad input, 409 for conflicts, 503 when the database is away, never 500 for a client's mistake.
+import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
 import { Ajv, type ErrorObject, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
@@ -108,7 +109,7 @@ function domainAnswer(error: DomainError): Answer | undefined {
   if (error instanceof NotFound) return { status: 404, body: { detail: error.message, code: 'NOT_FOUND' } }
   if (error instanceof Conflict)
     return { status: 409, body: { detail: error.message, code: error.code, ...(error.params ? { params: error.params } : {}) } }
-  if (error instanceof Invalid) return { status: 422, body: { detail: error.items } }
+  if (error instanceof Invalid) return { status: error.status, body: { detail: error.items } }
   if (error instanceof AccountRefusal) return { status: 400, body: { detail: error.detail } }
   if (error instanceof Unauthorized) return { status: 401, body: { detail: error.message }, headers: { 'www-authenticate': 'Bearer' } }
   if (error instanceof Forbidden) return { status: 403, body: { detail: error.message, code: error.code } }
@@ -120,13 +121,43 @@ function domainAnswer(error: DomainError): Answer | undefined {
   return undefined
 }
 
+/** 400 for a body whose bytes (or percent-escaped bytes) are not UTF-8: decoding would store replacement characters. */
+const notUtf8 = () => Object.assign(new Error('Request body is not valid UTF-8'), { statusCode: 400 })
+
+/** An HTML form body (the fastapi-users login): repeated names give an array, as a query string does. */
+export function parseFormBody(body: Buffer): Record<string, string | string[]> {
+  if (!isUtf8(body)) throw notUtf8()
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>
+  for (const pair of body.toString('utf8').split('&')) {
+    if (pair === '') continue
+    const at = pair.indexOf('=')
+    let name: string
+    let value: string
+    try {
+      const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '))
+      name = decode(at < 0 ? pair : pair.slice(0, at))
+      value = at < 0 ? '' : decode(pair.slice(at + 1))
+    } catch {
+      throw notUtf8()
+    }
+    const earlier = fields[name]
+    fields[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value]
+  }
+  return fields
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   // Clients such as react-admin's fetchJson send `Content-Type: application/json` on a POST without a body (logout):
   // an empty JSON body is no body, and a route that needs one says which field is missing.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body.length === 0 ? done(null, undefined) : parseJson(request, String(body), done),
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (body.length === 0) return done(null, undefined)
+    if (!isUtf8(body)) return done(notUtf8(), undefined)
+    void parseJson(request, body.toString('utf8'), done)
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body: Buffer, done) =>
+    done(null, parseFormBody(body)),
   )
 
   app.setValidatorCompiler(({ schema, httpPart }) => {

@@ -4,6 +4,7 @@
 // keep the write without its key or the key without its write. A repeat gets the kept answer again and writes
 // nothing; the key with another request is refused (422); a repeat while the first is under way gets 409 and
 // Retry-After. Calls without a session (sign-in, registration, mailed links) accept the header and keep nothing.
+// Expired keys are deleted by the housekeeping sweep (domain/housekeeping.ts).
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { sql } from 'kysely'
@@ -16,8 +17,6 @@ import { AnswerKept, type SentAnswer } from './writes'
 
 /** How long a key is kept (the draft leaves it to the server; a day covers any retry of a person's action). */
 export const KEY_LIFETIME_SECONDS = 24 * 60 * 60
-/** How often this server removes the expired keys. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -34,10 +33,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the key and what it stands for, when a signed-in write carries one */
     keyedWrite?: KeyedWrite
-  }
-  interface FastifyInstance {
-    /** removes the expired keys now (the server also does so at start and every hour); answers how many */
-    removeExpiredKeys(): Promise<number>
   }
 }
 
@@ -128,21 +123,4 @@ export default fp(async function idempotency(app: FastifyInstance) {
       throw new AnswerKept(answerFor(write, earlier))
     }
   })
-
-  // expired keys are removed by the server itself, at start and every hour
-  app.decorate('removeExpiredKeys', async () => {
-    const removed = await idempotencyKeyRepository.removeExpired(app.db)
-    if (removed > 0) app.log.info({ removed }, 'expired idempotency keys removed')
-    return removed
-  })
-  const sweep = () =>
-    app.removeExpiredKeys().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'expired idempotency keys could not be removed; trying again later')
-    })
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    await sweep()
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref()
-  })
-  app.addHook('onClose', async () => clearInterval(timer))
 })

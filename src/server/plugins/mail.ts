@@ -59,7 +59,7 @@ export default fp(async function mail(app: FastifyInstance, options: MailOptions
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     send = async (mail, log = app.log) => {
       const { message } = await transport.sendMail({ from: options.from, ...mail })
-      fs.mkdirSync(options.outboxDir, { recursive: true })
+      fs.mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 })
       const stamp = now().replace(/[:.]/g, '-')
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`)
       fs.writeFileSync(file, message as Buffer, { mode: 0o600, flag: 'wx' })

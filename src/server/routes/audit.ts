@@ -4,8 +4,10 @@ import Type from 'typebox'
 import { AuditEntry, AuditListQuery } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { withTotalCount } from './lists'
+import { keepAnswersPrivate } from './private-answers'
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  keepAnswersPrivate(app)
   app.get(
     '/audit/',
     {

@@ -10,6 +10,7 @@ import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
+import { keepAnswersPrivate } from './private-answers'
 
 export interface AuthRouteOptions {
   publicUrl: string
@@ -23,6 +24,7 @@ const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
 const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+  keepAnswersPrivate(app)
   const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
@@ -36,11 +38,18 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     }
   }
 
+  /** An address that had its share of these mails this hour gets no more, however often it is asked for (the answer stays 202). */
+  async function mailedEnough(route: string, email: string, log: FastifyBaseLogger) {
+    if (await app.mayMail(route, email)) return false
+    log.info({ route }, 'mail not sent: this address had its share of these mails this hour')
+    return true
+  }
+
   app.post(
     '/auth/jwt/login',
     {
       // a session is no record of the catalogue, the ledger or the accounts
-      config: { ...publicRoute, attemptsOf: 'username', audit: false },
+      config: { ...publicRoute, throttle: { account: 'username', counts: 'failures' }, audit: false },
       schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
     },
     async (request) => {
@@ -61,8 +70,8 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/register',
     {
-      config: { ...publicRoute, audit: { ...bySubject, id: 'answer' } },
-      schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody } },
+      config: { ...publicRoute, throttle: { counts: 'all' }, audit: { ...bySubject, id: 'answer' } },
+      schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
     },
     async (request, reply) => {
       if (!options.openRegistration)
@@ -75,14 +84,16 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/request-verify-token',
     // stores a mailed token only, after the answer
-    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
+    { config: { ...publicRoute, throttle: { counts: 'all' }, audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body
       app.mailer.later(
         'verification mail',
         async () => {
           const user = await userRepository.findByEmail(app.db, email)
-          if (user?.is_active && (!user.is_verified || user.needs_password)) await sendVerification(user, request.log)
+          if (!user?.is_active || (user.is_verified && !user.needs_password)) return
+          if (await mailedEnough('/api/auth/request-verify-token', user.email, request.log)) return
+          await sendVerification(user, request.log)
         },
         request.log,
       )
@@ -102,7 +113,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/forgot-password',
     // stores a mailed token only, after the answer
-    { config: { ...publicRoute, attemptsOf: 'email', audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
+    { config: { ...publicRoute, throttle: { counts: 'all' }, audit: false }, schema: { tags, body: EmailBody, response: Accepted } },
     async (request, reply) => {
       const { email } = request.body
       app.mailer.later(
@@ -110,6 +121,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
         async () => {
           const user = await userRepository.findByEmail(app.db, email)
           if (!user?.is_active) return
+          if (await mailedEnough('/api/auth/forgot-password', user.email, request.log)) return
           const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
           await app.mailer.send(passwordResetMail(user.email, link('password', token)), request.log)
         },
@@ -122,7 +134,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
   app.post(
     '/auth/reset-password',
     {
-      config: { ...publicRoute, attemptsOf: 'token', audit: { ...bySubject, id: 'subject', action: 'update' } },
+      config: { ...publicRoute, throttle: { counts: 'failures' }, audit: { ...bySubject, id: 'subject', action: 'update' } },
       schema: { tags, body: ResetPasswordBody, response: { 200: Type.Null(), 400: ErrorBody } },
     },
     async (request, reply) => {

@@ -2,11 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
+import type { FastifyBaseLogger } from 'fastify'
 import { userRepository } from '../db/repositories/users'
+import { changeNotices, type Mail } from '../domain/account-mail'
 import { NotFound } from '../domain/errors'
-import { hashPassword } from '../domain/passwords'
-import { createUser, deleteUser, toUser, updateUser } from '../domain/users'
+import { checkPassword, hashPassword } from '../domain/passwords'
+import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
 import { withTotalCount } from './lists'
+import { keepAnswersPrivate } from './private-answers'
 
 const tags = ['users']
 const byId = { entity: 'user', id: { param: 'id' } } as const
@@ -14,6 +17,13 @@ const byId = { entity: 'user', id: { param: 'id' } } as const
 const hashed = async (password: string | undefined) => (password === undefined ? undefined : hashPassword(password))
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  keepAnswersPrivate(app)
+  /** Mails the notices a committed change calls for, after the answer. */
+  const notify = (notices: Mail[], log: FastifyBaseLogger) => {
+    for (const notice of notices) app.mailer.later('account change notice', () => app.mailer.send(notice, log), log)
+  }
+  const noticesOf = (updated: UpdatedUser) => changeNotices(updated.before, updated.after)
+
   app.get('/users/me', { schema: { tags, response: { 200: User } } }, (request) => request.user)
 
   app.patch(
@@ -23,8 +33,24 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { audit: { entity: 'user', id: 'me' } },
     },
     async (request, reply) => {
-      const hashedPassword = await hashed(request.body.password)
-      return reply.commit(200, (trx) => updateUser(trx, request.user.id, request.body, { hashedPassword, byAdministrator: false }))
+      const { current_password: currentPassword, ...changes } = request.body
+      let checkedHash: string | undefined
+      if (needsCurrentPassword(request.user, changes)) {
+        // checked before the write, as hashing is; the write refuses if the password changed in between
+        const row = await userRepository.find(app.db, request.user.id)
+        if (!row || currentPassword === undefined || !(await checkPassword(row.hashed_password, currentPassword)))
+          throw refuseCurrentPassword(currentPassword)
+        checkedHash = row.hashed_password
+      }
+      const hashedPassword = await hashed(changes.password)
+      let notices: Mail[] = []
+      await reply.commit(200, async (trx) => {
+        const updated = await updateUser(trx, request.user.id, changes, { hashedPassword, byAdministrator: false, checkedHash })
+        notices = noticesOf(updated)
+        return updated.user
+      })
+      notify(notices, request.log)
+      return reply
     },
   )
 
@@ -63,7 +89,14 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, params: IdParams, body: UserUpdate, response: { 200: User, 409: ErrorBody } },
     handler: async (request, reply) => {
       const hashedPassword = await hashed(request.body.password)
-      return reply.commit(200, (trx) => updateUser(trx, request.params.id, request.body, { hashedPassword, byAdministrator: true }))
+      let notices: Mail[] = []
+      await reply.commit(200, async (trx) => {
+        const updated = await updateUser(trx, request.params.id, request.body, { hashedPassword, byAdministrator: true })
+        notices = noticesOf(updated)
+        return updated.user
+      })
+      notify(notices, request.log)
+      return reply
     },
   })
 

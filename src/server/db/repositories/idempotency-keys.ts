@@ -36,9 +36,9 @@ async function keep(db: DB, answer: Insertable<IdempotencyKeysTable>): Promise<b
   return kept !== undefined
 }
 
-/** Removes the expired keys; answers how many. */
-async function removeExpired(db: DB): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now()).executeTakeFirst()
+/** Removes the keys expired at `at`; answers how many. */
+async function removeExpired(db: DB, at = now()): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', at).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
