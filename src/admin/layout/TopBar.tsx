@@ -1,15 +1,18 @@
-// The top bar of every screen but login: brand link home, page title, language switch, person menu.
+// The top bar of every screen but login: brand link home, page title, then its actions (scan, language, loading,
+// person menu). A new action goes into TopBarActions, in the order it should show.
 import { AppBar, Box, Toolbar, Typography } from '@mui/material'
-import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal } from 'react-admin'
+import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin'
 import { useTranslate } from 'ra-core'
 import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
+import { LanguageMenu } from './LanguageMenu'
+import { CameraScanButton } from '../scanning'
 
 export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
   const translate = useTranslate()
   return (
     <AppBar position="fixed" color="primary">
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
+      <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {withSidebar && <SidebarToggleButton />}
         {/* on a phone the menu button stands for the name and the page title, so that the person menu still fits in 390 px */}
         <Typography
@@ -28,11 +31,20 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
         </Typography>
         <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Box sx={{ flex: 1 }} />
-        <LocalesMenuButton />
-        {withSidebar && <LoadingIndicator />}
-        <PersonMenu />
+        <TopBarActions signedIn={withSidebar} />
       </Toolbar>
     </AppBar>
+  )
+}
+
+function TopBarActions({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      {signedIn && <CameraScanButton />}
+      <LanguageMenu />
+      {signedIn && <LoadingIndicator />}
+      <PersonMenu />
+    </>
   )
 }
 

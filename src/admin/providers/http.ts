@@ -12,9 +12,13 @@ export interface HttpResponse<T = unknown> {
   headers: Headers
   body: string
   json: T
+  /** the answer's bytes, when the call asked for something other than JSON (a PDF) */
+  blob?: Blob
 }
+/** fetchJson's options; `timeoutMs` for a call that may take longer than the usual limit (a PDF of many labels) */
+export type RequestOptions = Options & { timeoutMs?: number }
 /** react-admin's httpClient: `(url, options)` like fetchUtils.fetchJson, rejecting with ra-core's HttpError */
-export type HttpClient = (url: string, options?: Options) => Promise<HttpResponse>
+export type HttpClient = (url: string, options?: RequestOptions) => Promise<HttpResponse>
 
 export interface HttpClientOptions {
   getToken: () => string | null
@@ -68,7 +72,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { getToken, translate, timeoutMs = REQUEST_TIMEOUT_MS } = options
   const doFetch = options.fetch ?? ((url, init) => fetch(url, init))
 
-  return async function httpClient(url, request = {}) {
+  return async function httpClient(url, { timeoutMs: callTimeoutMs, ...request } = {}) {
     const token = getToken()
     const headers = new Headers(request.headers)
     if (!headers.has('Accept')) headers.set('Accept', 'application/json')
@@ -81,7 +85,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     // the caller's signal (react-query cancelling a query) and the timeout both stop the request
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const limitMs = callTimeoutMs ?? timeoutMs
+    const timer = setTimeout(() => controller.abort(), limitMs)
     const cancel = () => controller.abort()
     if (request.signal?.aborted) cancel()
     request.signal?.addEventListener('abort', cancel)
@@ -91,7 +96,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       if (request.signal?.aborted) throw error
       const timedOut = controller.signal.aborted
-      throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }), 0, {
+      throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: limitMs / 1000 }), 0, {
         timeout: timedOut,
         cause: String(error),
       })
@@ -100,6 +105,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       request.signal?.removeEventListener('abort', cancel)
     }
 
+    if (response.ok && !/json/.test(headers.get('Accept') ?? ''))
+      return { status: response.status, headers: response.headers, body: '', json: undefined, blob: await response.blob() }
     const body = await response.text()
     const json = parseJson(body)
     if (!response.ok) {
@@ -120,16 +127,20 @@ export interface ApiRequest {
   body?: unknown
   /** form-encoded body (the fastapi-users login) */
   form?: Record<string, string>
+  /** what to answer instead of JSON (application/pdf): the answer's `blob` holds it */
+  accept?: string
+  timeoutMs?: number
 }
 export type Api = <T = unknown>(path: string, request?: ApiRequest) => Promise<HttpResponse<T>>
 
 /** Our calls outside react-admin's data model (sign-in, the account) by path, through the same httpClient. */
 export function apiOf(httpClient: HttpClient): Api {
-  return async <T>(path: string, { method, query, body, form }: ApiRequest = {}) => {
+  return async <T>(path: string, { method, query, body, form, accept, timeoutMs }: ApiRequest = {}) => {
     const formBody = form && new URLSearchParams(form).toString()
     const response = await httpClient(`${API_BASE}${path}${toQueryString(query)}`, {
       method,
-      headers: formBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
+      timeoutMs,
+      headers: { ...(formBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}), ...(accept ? { Accept: accept } : {}) },
       body: formBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     })
     return response as HttpResponse<T>
