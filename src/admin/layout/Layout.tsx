@@ -9,7 +9,8 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // one scan listener for the whole signed-in app: the top bar's camera and every screen share it
     <ScannerProvider>
-      <RaLayout appBar={LayoutAppBar} menu={Menu}>
+      {/* minWidth 0 (react-admin: fit-content): a wide table or a row of tabs scrolls within its card instead of widening a phone's page */}
+      <RaLayout appBar={LayoutAppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         <DocumentTitle />
         {children}
       </RaLayout>

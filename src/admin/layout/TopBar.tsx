@@ -29,7 +29,8 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
         >
           {translate('stockroom.name')}
         </Typography>
-        <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
+        {/* the page's one h1; on a phone it is read out but not shown, the menu button stands in its place */}
+        {withSidebar && <TitlePortal component="h1" variant="subtitle1" sx={visuallyHiddenOnPhone} />}
         <Box sx={{ flex: 1 }} />
         <TopBarActions signedIn={withSidebar} />
       </Toolbar>
@@ -49,3 +50,12 @@ function TopBarActions({ signedIn }: { signedIn: boolean }) {
 }
 
 export const LayoutAppBar = () => <TopBar />
+
+const visuallyHiddenOnPhone = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: 'hidden',
+  clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  whiteSpace: 'nowrap',
+} as const
