@@ -269,6 +269,17 @@ describe('a scanned location code', () => {
     })
   })
 
+  it('scanned before the warehouses have loaded, is chosen once they are', () => {
+    const b1 = { id: 21, location_name: 'B-1', warehouse_id: 2 }
+    const early = run({ type: 'placeScanned', warehouseId: 2, locationId: 21 })
+    const loaded = at(
+      early,
+      { type: 'warehousesLoaded', warehouses: [rotterdam, amsterdam] },
+      { type: 'locationsLoaded', warehouseId: 2, locations: [b1] },
+    )
+    expect([loaded.warehouse.selectedId, loaded.location.selectedId]).toEqual([2, 21])
+  })
+
   it('leaves a rename half-typed alone no more: the scan wins; an unknown warehouse changes nothing', () => {
     const renaming = at(placed(), { type: 'modeChanged', level: 'location', mode: 'rename' })
     expect(at(renaming, { type: 'placeScanned', warehouseId: 1, locationId: 12 }).location).toMatchObject({

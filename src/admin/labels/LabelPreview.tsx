@@ -24,7 +24,7 @@ function Bars({ value }: { value: string }) {
       try {
         JsBarcode(svg, value, { format, height: 40, margin: 0, fontSize: 14, width: 2, displayValue: true })
         // the drawing scales with its label
-        svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`)
+        svg.setAttribute('viewBox', `0 0 ${parseFloat(svg.getAttribute('width')!)} ${parseFloat(svg.getAttribute('height')!)}`)
         svg.removeAttribute('width')
         svg.removeAttribute('height')
       } catch {

@@ -47,7 +47,8 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
       sort: { field: 'id', order: 'ASC' },
     })
     const [location] = data
-    if (!location || !state.warehouse.items?.some((w) => w.id === location.warehouse_id)) {
+    const warehouses = state.warehouse.items
+    if (!location || (warehouses && !warehouses.some((w) => w.id === location.warehouse_id))) {
       notify('floor.scan.location_unknown', { type: 'warning', messageArgs: { code } })
       return true
     }

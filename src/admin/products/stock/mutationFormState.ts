@@ -137,7 +137,8 @@ export function mutationFormReducer(state: MutationFormState, event: MutationFor
     case 'locationSelected':
       return { ...state, location: { ...state.location, selectedId: event.id, error: undefined } }
     case 'placeScanned': {
-      if (!state.warehouse.items?.some((w) => w.id === event.warehouseId)) return state
+      // before the warehouses have loaded the choice is kept, and stays if the warehouse is among them
+      if (state.warehouse.items && !state.warehouse.items.some((w) => w.id === event.warehouseId)) return state
       const warehouse = { ...state.warehouse, selectedId: event.warehouseId, mode: 'select' as const, draft: '', error: undefined }
       const known = state.warehouse.selectedId === event.warehouseId && state.location.items?.some((l) => l.id === event.locationId)
       // a location not among those loaded (another warehouse, or new) is kept as the choice while they load
