@@ -65,7 +65,7 @@ async function scan(page: Page, code: string) {
 /** Reads a download's PDF. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()])
-  return fs.readFileSync((await download.path()))
+  return fs.readFileSync(await download.path())
 }
 
 describe.each(['en', 'nl'] as const)('in %s, a clerk with a phone and a scanner', (language) => {

@@ -9,8 +9,8 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 /** Hashed bundles: a missing one must be a 404, not index.html parsed as JavaScript by a stale page. */
 const isAssetPath = (url: string) => url.startsWith('/assets/')
 
-/** The built worker of src/admin/scanning/barcode-worker.ts (Vite names it after its source). */
-const isBarcodeWorker = (file: string) => /[\\/]assets[\\/]barcode-worker-[\w-]+\.js$/.test(file)
+/** The built worker of src/admin/scanning/barcode-worker.ts (Vite names it after its source), or its brotli or gzip copy. */
+const isBarcodeWorker = (file: string) => /[\\/]assets[\\/]barcode-worker-[\w-]+\.js(\.br|\.gz)?$/.test(file)
 const BARCODE_WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
 
 export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
