@@ -315,6 +315,13 @@ it('has landmarks on the public pages and visible focus on text fields and the t
     expect(framed.map((f) => f.name)).toEqual(['Open menu', 'Scan with the camera', 'Language: English', 'Refresh', 'Account menu'])
     expect(framed.filter((f) => !f.visible)).toEqual([])
 
+    // on a phone a dialog takes the whole screen
+    await page.getByRole('button', { name: 'Add product' }).click()
+    const dialog = await page.getByRole('dialog', { name: 'Add product' }).boundingBox()
+    expect(dialog).toEqual({ x: 0, y: 0, width: 390, height: 844 })
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+
     // control: axe does report what it should, here an image without a text
     await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('img'), { src: '/nothing.png' })))
     expect((await seriousViolations(page)).some((violation) => violation.includes('image-alt'))).toBe(true)
