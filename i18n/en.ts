@@ -410,6 +410,52 @@ const en = {
       saved: 'Product %{name} is saved.',
     },
   },
+  // the warehouse floor: scanning, the camera, labels, long lists on a phone
+  floor: {
+    scan: {
+      not_found: 'No product has the barcode %{code}.',
+      location_elsewhere: 'Location %{code}: open a product and its Stock tab to book there.',
+      location_unknown: 'Location %{code} is not known here.',
+      location_chosen: 'Location %{name} chosen.',
+      barcode_filter: 'Barcode %{code}',
+    },
+    camera: {
+      open: 'Scan with the camera',
+      title: 'Scan a barcode',
+      starting: 'Starting the camera...',
+      reading: 'Hold the barcode in front of the camera.',
+      picture: 'Camera picture',
+      close: 'Close',
+      failed: 'The camera cannot be used: %{message}',
+      insecure: 'the camera needs a secure (https) connection',
+    },
+    labels: {
+      print: 'Print labels',
+      print_one: 'Print label',
+      print_locations: 'Print labels',
+      title: 'Print a label |||| Print %{smart_count} labels',
+      layout: 'Label sheet',
+      layouts: {
+        'roll-62x29': 'Roll, 62 x 29 mm',
+        'a4-3x8': 'A4 sheet, 3 x 8 (70 x 37 mm)',
+      },
+      copies: 'Copies of each',
+      copies_invalid: 'From 1 to %{max}',
+      preview: 'Preview',
+      more: 'and %{count} more',
+      download: 'Download PDF',
+      close: 'Close',
+    },
+    stock: {
+      no_location_match: 'No location matches',
+    },
+    warehouses: {
+      locations_count: 'Locations of %{name}: %{smart_count}',
+      find_location: 'Find a location',
+      no_location_match: 'No location matches.',
+      code: 'Code %{code}',
+    },
+  },
 }
 
 export default en satisfies TranslationMessages

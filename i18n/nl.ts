@@ -480,6 +480,52 @@ const nl: typeof en = {
       saved: 'Product %{name} is opgeslagen.',
     },
   },
+  // de magazijnvloer: scannen, de camera, etiketten, lange lijsten op een telefoon
+  floor: {
+    scan: {
+      not_found: 'Geen product heeft de barcode %{code}.',
+      location_elsewhere: 'Locatie %{code}: open een product en zijn tabblad Voorraad om daar te boeken.',
+      location_unknown: 'Locatie %{code} is hier niet bekend.',
+      location_chosen: 'Locatie %{name} gekozen.',
+      barcode_filter: 'Barcode %{code}',
+    },
+    camera: {
+      open: 'Scannen met de camera',
+      title: 'Een barcode scannen',
+      starting: 'De camera start...',
+      reading: 'Houd de barcode voor de camera.',
+      picture: 'Camerabeeld',
+      close: 'Sluiten',
+      failed: 'De camera kan niet gebruikt worden: %{message}',
+      insecure: 'de camera vraagt een beveiligde (https) verbinding',
+    },
+    labels: {
+      print: 'Etiketten afdrukken',
+      print_one: 'Etiket afdrukken',
+      print_locations: 'Etiketten afdrukken',
+      title: 'Een etiket afdrukken |||| %{smart_count} etiketten afdrukken',
+      layout: 'Etiketvel',
+      layouts: {
+        'roll-62x29': 'Rol, 62 x 29 mm',
+        'a4-3x8': 'A4-vel, 3 x 8 (70 x 37 mm)',
+      },
+      copies: 'Exemplaren van elk',
+      copies_invalid: 'Van 1 tot %{max}',
+      preview: 'Voorbeeld',
+      more: 'en nog %{count}',
+      download: 'PDF downloaden',
+      close: 'Sluiten',
+    },
+    stock: {
+      no_location_match: 'Geen locatie gevonden',
+    },
+    warehouses: {
+      locations_count: 'Locaties van %{name}: %{smart_count}',
+      find_location: 'Locatie zoeken',
+      no_location_match: 'Geen locatie gevonden.',
+      code: 'Code %{code}',
+    },
+  },
 }
 
 export default nl satisfies TranslationMessages

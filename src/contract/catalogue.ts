@@ -41,7 +41,14 @@ export const WarehouseListQuery = ListQuery(['warehouse_name', ...recordSorts], 
 export const WarehouseUpdate = Type.Partial(WarehouseCreate)
 export type WarehouseUpdate = Static<typeof WarehouseUpdate>
 
-export const Location = Type.Object({ id: Id, location_name: Type.String(), warehouse_id: Id, ...timestamps })
+export const Location = Type.Object({
+  id: Id,
+  location_name: Type.String(),
+  warehouse_id: Id,
+  /** scannable, printed as Code 128 on its label: `L` and the id in at least six digits */
+  code: Type.String({ pattern: '^L\\d{6,10}$' }),
+  ...timestamps,
+})
 export type Location = Static<typeof Location>
 export const LocationCreate = Type.Object({ location_name: Name() })
 export type LocationCreate = Static<typeof LocationCreate>
@@ -49,4 +56,7 @@ export const LocationListQuery = ListQuery(['location_name', ...recordSorts], 'l
 export const LocationUpdate = Type.Partial(LocationCreate)
 export type LocationUpdate = Static<typeof LocationUpdate>
 export const LocationParams = Type.Object({ id: Id, location_id: Id })
+/** GET /locations/?code=: the location a scanned code names, in whichever warehouse (an empty list when none). */
+export const LocationLookupQuery = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) })
+export type LocationLookupQuery = Static<typeof LocationLookupQuery>
 export type LocationParams = Static<typeof LocationParams>

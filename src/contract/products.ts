@@ -113,6 +113,9 @@ export const ProductListQuery = Type.Object({
   article_number: filter,
   description: filter,
   brand_id: Type.Optional(Id),
+  barcode: Type.Optional(
+    Type.String({ maxLength: 100, description: 'the exact barcode, as a scanner reads it (EAN-13, UPC-A, a Code 128 text)' }),
+  ),
   id: Type.Optional(
     Type.Array(Id, {
       maxItems: MAX_PRODUCT_LIMIT,

@@ -29,6 +29,7 @@ import userRoutes from './routes/users'
 import productRoutes from './routes/products'
 import stockRoutes from './routes/stock'
 import auditRoutes from './routes/audit'
+import labelRoutes from './routes/labels'
 
 export interface AppOptions {
   config: Config
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(productRoutes)
       await api.register(stockRoutes)
       await api.register(auditRoutes)
+      await api.register(labelRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

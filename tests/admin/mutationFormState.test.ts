@@ -245,3 +245,48 @@ describe('amount, note and Submit', () => {
     expect(gone.location).toMatchObject({ items: undefined, selectedId: null })
   })
 })
+
+describe('a scanned location code', () => {
+  it('chooses a location of the chosen warehouse at once', () => {
+    const state = at(placed(), { type: 'placeScanned', warehouseId: 1, locationId: 12 })
+    expect(state.warehouse.selectedId).toBe(1)
+    expect(state.location).toMatchObject({ selectedId: 12, items: [a1, a2], mode: 'select' })
+  })
+
+  it("chooses another warehouse and keeps the location as the choice while that warehouse's locations load", () => {
+    const scanned = at(placed(), { type: 'placeScanned', warehouseId: 2, locationId: 21 })
+    expect(scanned.warehouse.selectedId).toBe(2)
+    expect(scanned.location).toMatchObject({ selectedId: 21, items: undefined })
+    const b1 = { id: 21, location_name: 'B-1', warehouse_id: 2 }
+    const b2 = { id: 22, location_name: 'B-2', warehouse_id: 2 }
+    const loaded = at(scanned, { type: 'locationsLoaded', warehouseId: 2, locations: [b2, b1] })
+    expect(loaded.location.selectedId).toBe(21)
+    expect(mutationPayload(at(loaded, { type: 'amountChanged', amount: '4' }))).toEqual({
+      amount: 4,
+      note: null,
+      warehouse_id: 2,
+      location_id: 21,
+    })
+  })
+
+  it('scanned before the warehouses have loaded, is chosen once they are', () => {
+    const b1 = { id: 21, location_name: 'B-1', warehouse_id: 2 }
+    const early = run({ type: 'placeScanned', warehouseId: 2, locationId: 21 })
+    const loaded = at(
+      early,
+      { type: 'warehousesLoaded', warehouses: [rotterdam, amsterdam] },
+      { type: 'locationsLoaded', warehouseId: 2, locations: [b1] },
+    )
+    expect([loaded.warehouse.selectedId, loaded.location.selectedId]).toEqual([2, 21])
+  })
+
+  it('leaves a rename half-typed alone no more: the scan wins; an unknown warehouse changes nothing', () => {
+    const renaming = at(placed(), { type: 'modeChanged', level: 'location', mode: 'rename' })
+    expect(at(renaming, { type: 'placeScanned', warehouseId: 1, locationId: 12 }).location).toMatchObject({
+      mode: 'select',
+      selectedId: 12,
+    })
+    const before = placed()
+    expect(at(before, { type: 'placeScanned', warehouseId: 99, locationId: 5 })).toBe(before)
+  })
+})

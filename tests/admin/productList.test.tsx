@@ -100,18 +100,23 @@ const catalogue = (count = 34) => ({
   ],
 })
 
+/** A row's cells but the one with the selection checkbox (the selection prints labels). */
+const dataCells = (row: HTMLElement, role: 'cell' | 'columnheader' = 'cell') =>
+  within(row)
+    .getAllByRole(role)
+    .filter((cell) => !within(cell).queryByRole('checkbox'))
 const skus = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1].textContent)
+    .map((row) => dataCells(row)[1].textContent)
 const footerCount = () => screen.findByText(/^# Products: \d+$/)
 
 describe('Products list', { timeout: 60_000 }, () => {
   it('opens sorted by article number (SPEC §9), with the columns and the footer', async () => {
     const api = openList(undefined, '/products')
     expect(await screen.findByText('SKU-034')).toBeInTheDocument()
-    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent)
+    const headers = dataCells(screen.getAllByRole('row')[0], 'columnheader').map((cell) => cell.textContent)
     expect(headers).toEqual(['Image', 'SKU', 'ASIN', 'Article number', 'Description', 'Brand', 'Stock'])
     expect(skus()).toEqual(Array.from({ length: 10 }, (_, i) => `SKU-${String(34 - i).padStart(3, '0')}`))
     expect(api.lastListQuery().toString()).toBe('skip=0&limit=10&sort_by=article_number.asc')
@@ -225,7 +230,7 @@ describe('Products list', { timeout: 60_000 }, () => {
   it('shows the stock of the chosen warehouse: Global, then the warehouses by name', async () => {
     const api = openList()
     await screen.findByText('SKU-001')
-    const stockOfFirstRow = () => within(screen.getAllByRole('row')[1]).getAllByRole('cell')[6].textContent
+    const stockOfFirstRow = () => dataCells(screen.getAllByRole('row')[1])[6].textContent
     expect(stockOfFirstRow()).toBe('100')
     const warehouse = screen.getByRole('combobox', { name: 'Warehouse' })
     expect(warehouse).toHaveTextContent('Global')

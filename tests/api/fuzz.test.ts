@@ -232,7 +232,9 @@ async function check(request: FuzzRequest) {
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
   expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
-  expect(res.headers['content-type'] ?? 'application/json', said).toMatch(/^application\/json|^text\/html/)
+  // labels are the one answer that is not JSON (or the SPA's page): their PDF, or JSON when refused
+  const answers = request.path.startsWith('/api/labels/') && res.statusCode === 200 ? /^application\/pdf/ : /^application\/json|^text\/html/
+  expect(res.headers['content-type'] ?? 'application/json', said).toMatch(answers)
 
   const after = await dumpAll()
   if (res.statusCode >= 400)

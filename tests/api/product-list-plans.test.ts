@@ -391,6 +391,40 @@ describe('indexes behind the list', () => {
     if (database.dialect === 'sqlite') expect(combined).toMatch(/products_search VIRTUAL TABLE INDEX \d+:M/)
   })
 
+  it('finds an exact barcode through its index (migration 040), alone or beside a brand and a text, and counts it there', async () => {
+    const { id, barcode, brand_id, description } = (await database.db
+      .selectFrom('products')
+      .select(['id', 'barcode', 'brand_id', 'description'])
+      .where('barcode', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()) as { id: number; barcode: string; brand_id: number | null; description: string | null }
+    for (const query of [
+      { barcode },
+      { barcode, brand_id: brand_id ?? undefined, sort_by: 'stock.desc' },
+      { barcode, description: (description ?? 'steel').slice(0, 5), sort_by: 'article_number.asc' },
+      { barcode, warehouse_id: 2, sort_by: 'stock.asc' },
+    ] satisfies ProductListQuery[]) {
+      const ran = await plansOf({ ...query, limit: 10 })
+      const said = JSON.stringify(query)
+      // the page's ids and the count are both found through the barcode index, never by a walk of a sort order
+      expect(ran.some(isWalk), said).toBe(false)
+      expect(pagePlan(ran), said).toMatch(/products_barcode/)
+      expect(
+        ran.find((r) => /^select count\(\*\)/.test(r.sql)),
+        said,
+      ).toBeDefined()
+      expect(
+        ran.filter((r) => /^select count\(\*\)/.test(r.sql)).every((r) => /products_barcode/.test(r.plan)),
+        said,
+      ).toBe(true)
+      expect(allPlans(ran), said).not.toMatch(/SCAN products\b(?! USING)|Seq Scan on products/)
+    }
+    const page = await listProducts(database, { barcode })
+    expect(page.items.map((p) => p.id)).toContain(id)
+    expect(page.items.every((p) => p.barcode === barcode)).toBe(true)
+    expect(page.total).toBe(page.items.length)
+  })
+
   it('counts within a brand through the brand index and looks the text matches up', async () => {
     const plans = allPlans(await plansOf({ brand_id: rows[0].brand_id ?? 1, description: 'steel', limit: 10 }))
     expect(plans).toMatch(/products_brand_(id|created_at)/)

@@ -36,8 +36,11 @@ export function LoginPage() {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
-      <Card component="form" onSubmit={(event) => void submit(event)} sx={{ width: 360 }} noValidate={false}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', px: 1 }}
+    >
+      <Card component="form" onSubmit={(event) => void submit(event)} sx={{ width: '100%', maxWidth: 360 }} noValidate={false}>
         <CardContent>
           <Stack spacing={2}>
             <Typography variant="h5" component="h1" align="center">

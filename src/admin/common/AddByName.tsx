@@ -40,7 +40,7 @@ export function AddByName({ label, buttonLabel, onAdd, children, size = 'small' 
       component="form"
       onSubmit={(event) => void add(event)}
       noValidate
-      sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
     >
       <TextField
         label={label}

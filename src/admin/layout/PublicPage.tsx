@@ -10,7 +10,7 @@ export function PublicPage({ title, children }: { title: string; children: React
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar withSidebar={false} />
       <Toolbar variant="dense" />
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+      <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 3 } }}>
         <Card sx={{ width: '100%', maxWidth: 480 }}>
           <CardContent>
             <Typography variant="h5" component="h1" gutterBottom>

@@ -1,15 +1,18 @@
-// The top bar of every screen but login: brand link home, page title, language switch, person menu.
+// The top bar of every screen but login: brand link home, page title, then its actions (scan, language, loading,
+// person menu). A new action goes into TopBarActions, in the order it should show.
 import { AppBar, Box, Toolbar, Typography } from '@mui/material'
-import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal } from 'react-admin'
+import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin'
 import { useTranslate } from 'ra-core'
 import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
+import { LanguageMenu } from './LanguageMenu'
+import { CameraScanButton } from '../scanning'
 
 export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
   const translate = useTranslate()
   return (
     <AppBar position="fixed" color="primary">
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
+      <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {withSidebar && <SidebarToggleButton />}
         {/* on a phone the menu button stands for the name and the page title, so that the person menu still fits in 390 px */}
         <Typography
@@ -26,14 +29,33 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
         >
           {translate('stockroom.name')}
         </Typography>
-        <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
+        {/* the page's one h1; on a phone it is read out but not shown, the menu button stands in its place */}
+        {withSidebar && <TitlePortal component="h1" variant="subtitle1" sx={visuallyHiddenOnPhone} />}
         <Box sx={{ flex: 1 }} />
-        <LocalesMenuButton />
-        {withSidebar && <LoadingIndicator />}
-        <PersonMenu />
+        <TopBarActions signedIn={withSidebar} />
       </Toolbar>
     </AppBar>
   )
 }
 
+function TopBarActions({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      {signedIn && <CameraScanButton />}
+      <LanguageMenu />
+      {signedIn && <LoadingIndicator />}
+      <PersonMenu />
+    </>
+  )
+}
+
 export const LayoutAppBar = () => <TopBar />
+
+const visuallyHiddenOnPhone = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: 'hidden',
+  clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  whiteSpace: 'nowrap',
+} as const

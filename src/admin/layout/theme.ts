@@ -4,4 +4,27 @@ export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: { primary: { main: '#1f4e79' }, secondary: { main: '#2e7d32' } },
   sidebar: { width: 200, closedWidth: 50 },
+  components: {
+    ...defaultTheme.components,
+    // the keyboard's focus is framed on every button, link and tab (MUI shows only a faint ripple), in the colour of
+    // the text, so it shows on the top bar's blue as on white
+    // on a phone every dialog takes the whole screen: a form or a preview in a box of 390 px was cut off
+    MuiDialog: {
+      styleOverrides: {
+        paper: {
+          '@media (max-width: 599.95px)': {
+            margin: 0,
+            width: '100%',
+            maxWidth: '100%',
+            height: '100%',
+            maxHeight: '100%',
+            borderRadius: 0,
+          },
+        },
+      },
+    },
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: '2px' } } },
+    },
+  },
 }

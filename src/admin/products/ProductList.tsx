@@ -1,11 +1,14 @@
 // The products list (SPEC §2, §4): warehouse selector, filter row, the table with its sort cycle, the footer
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
-import { useMemo } from 'react'
-import { Box } from '@mui/material'
+import { useMemo, type MouseEvent } from 'react'
+import { Box, Link, useMediaQuery, useTheme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
 import { useListContext, useTranslate, type SortPayload } from 'ra-core'
+import { Link as RouterLink } from 'react-router-dom'
+import { locationIdOfCode } from '../../contract/location-codes'
+import { useScan } from '../scanning'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
@@ -17,7 +20,9 @@ import { ProductFilters } from './list/ProductFilters'
 import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
-import { useFilters } from './list/filters'
+import { TEXT_FILTERS, useFilters, withFilter } from './list/filters'
+import { CompactProductList } from './list/CompactProductList'
+import { PrintSelectedLabels } from './list/PrintSelectedLabels'
 
 export default function ProductList() {
   return (
@@ -32,8 +37,18 @@ const highlightedRow = { bgcolor: amber[100] }
 function ProductTable() {
   const translate = useTranslate()
   const { data = [], total = 0, error, sort, setSort, page, perPage } = useListContext<ProductSummary>()
-  const { filterValues } = useFilters()
+  const { filterValues, setFilters } = useFilters()
   const since = useMemo(() => highlightSince(), [])
+  const theme = useTheme()
+  // below a laptop's width the seven columns do not fit: a list of cards, as react-admin's demo does
+  const compact = useMediaQuery(theme.breakpoints.down('md'))
+  // a scanned barcode filters the list, alone: the typed text filters would hide it
+  useScan((code) => {
+    if (locationIdOfCode(code) !== undefined) return false
+    const withoutTexts = TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, undefined), filterValues)
+    setFilters(withFilter(withoutTexts, 'barcode', code))
+    return true
+  })
   // products added here go to the top of the page until the list is sorted, filtered or paged again (SPEC §4)
   const [added, setAdded] = useStateResetOn<ProductSummary[]>([], JSON.stringify([sort, filterValues, page, perPage]))
 
@@ -58,31 +73,48 @@ function ProductTable() {
         </Box>
         <ProductFilters />
       </Box>
-      <DataTable<ProductSummary>
-        data={rows}
-        total={Math.max(total, rows.length)}
-        setSort={(clicked: SortPayload) => setSort(nextSort(sort, clicked.field))}
-        rowClick={(id) => `/products/${id}`}
-        rowSx={(record) => (addedIds.has(record.id) || isHighlighted(record, since) ? highlightedRow : {})}
-        bulkActionButtons={false}
-        // codes such as SKU-0001 stay on one line
-        sx={{ '& .column-sku, & .column-sku_amazon, & .column-article_number': { whiteSpace: 'nowrap' } }}
-        // a failed load says why instead of claiming that nothing matches
-        empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
-      >
-        <DataTable.Col
-          source="image_url"
-          label="products.list.image"
-          disableSort
-          render={(record: ProductSummary) => <Thumbnail url={record.image_url} />}
+      {compact ? (
+        <CompactProductList
+          rows={rows}
+          highlighted={(record) => addedIds.has(record.id) || isHighlighted(record, since)}
+          empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
         />
-        <DataTable.Col source="sku" disableSort />
-        <DataTable.Col source="sku_amazon" disableSort />
-        <DataTable.Col source="article_number" />
-        <DataTable.Col source="description" disableSort />
-        <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
-        <DataTable.NumberCol source="stock" />
-      </DataTable>
+      ) : (
+        <DataTable<ProductSummary>
+          data={rows}
+          total={Math.max(total, rows.length)}
+          setSort={(clicked: SortPayload) => setSort(nextSort(sort, clicked.field))}
+          rowClick={(id) => `/products/${id}`}
+          rowSx={(record) => (addedIds.has(record.id) || isHighlighted(record, since) ? highlightedRow : {})}
+          // a selection prints its labels
+          bulkActionButtons={<PrintSelectedLabels />}
+          // codes such as SKU-0001 stay on one line
+          sx={{ '& .column-sku, & .column-sku_amazon, & .column-article_number': { whiteSpace: 'nowrap' } }}
+          // a failed load says why instead of claiming that nothing matches
+          empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
+        >
+          <DataTable.Col
+            source="image_url"
+            label="products.list.image"
+            disableSort
+            render={(record: ProductSummary) => <Thumbnail url={record.image_url} />}
+          />
+          <DataTable.Col source="sku" disableSort />
+          <DataTable.Col source="sku_amazon" disableSort />
+          {/* a real link: a keyboard or a screen reader opens the product from here, the mouse anywhere on the row */}
+          <DataTable.Col
+            source="article_number"
+            render={(record: ProductSummary) => (
+              <Link component={RouterLink} to={`/products/${record.id}`} onClick={(event: MouseEvent) => event.stopPropagation()}>
+                {record.article_number ?? translate('product_detail.unnamed', { id: record.id })}
+              </Link>
+            )}
+          />
+          <DataTable.Col source="description" disableSort />
+          <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
+          <DataTable.NumberCol source="stock" />
+        </DataTable>
+      )}
     </>
   )
 }

@@ -2,7 +2,14 @@
 // REST. A resource may be a path: `products/5/stock_mutations`, `products/5/sellers`, `warehouses/2/locations`.
 import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyReferenceParams, Identifier, RaRecord } from 'ra-core'
 import simpleRestProvider from 'ra-data-simple-rest'
-import { API_BASE, type Product, type ProductPage, type SupplierInfoUpdate } from '../../contract'
+import {
+  API_BASE,
+  type LocationLabelsQuery,
+  type Product,
+  type ProductLabelsQuery,
+  type ProductPage,
+  type SupplierInfoUpdate,
+} from '../../contract'
 import { toQueryString, type HttpClient } from './http'
 
 /** react-admin's getManyReference target → the parent collection that nests the resource */
@@ -31,7 +38,12 @@ export function changedFields(data: Record<string, unknown>, previous?: Record<s
 export interface StockroomDataProvider extends DataProvider {
   /** PATCH /products/{id}/supplier; answers the whole product */
   updateSupplier(productId: Identifier, data: SupplierInfoUpdate): Promise<{ data: Product }>
+  /** GET /labels/{products|locations}.pdf: the labels' PDF */
+  labelsPdf(kind: 'products' | 'locations', query: ProductLabelsQuery | LocationLabelsQuery): Promise<Blob>
 }
+
+/** a PDF of a thousand labels takes the server about a second, longer on a busy one */
+const LABELS_TIMEOUT_MS = 20_000
 
 export function createDataProvider(httpClient: HttpClient): StockroomDataProvider {
   const simpleRest = simpleRestProvider(API_BASE, httpClient, 'X-Total-Count')
@@ -94,6 +106,12 @@ export function createDataProvider(httpClient: HttpClient): StockroomDataProvide
     async updateSupplier(productId, data) {
       const { json } = await httpClient(`${API_BASE}/products/${productId}/supplier`, { method: 'PATCH', body: JSON.stringify(data) })
       return { data: json as Product }
+    },
+
+    async labelsPdf(kind, query) {
+      const url = `${API_BASE}/labels/${kind}.pdf${toQueryString(query)}`
+      const { blob } = await httpClient(url, { headers: new Headers({ Accept: 'application/pdf' }), timeoutMs: LABELS_TIMEOUT_MS })
+      return blob!
     },
   }
 }

@@ -15,9 +15,13 @@ export interface HttpResponse<T = unknown> {
   headers: Headers
   body: string
   json: T
+  /** the answer's bytes, when the call asked for something other than JSON (a PDF) */
+  blob?: Blob
 }
+/** fetchJson's options; `timeoutMs` for a call that may take longer than the usual limit (a PDF of many labels) */
+export type RequestOptions = Options & { timeoutMs?: number }
 /** react-admin's httpClient: `(url, options)` like fetchUtils.fetchJson, rejecting with ra-core's HttpError */
-export type HttpClient = (url: string, options?: Options) => Promise<HttpResponse>
+export type HttpClient = (url: string, options?: RequestOptions) => Promise<HttpResponse>
 
 export interface HttpClientOptions {
   getToken: () => string | null
@@ -129,6 +133,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     signal?.addEventListener('abort', cancel)
     try {
       const response = await doFetch(url, { ...init, signal: controller.signal })
+      // a call that asked for something other than JSON (a PDF) gets its bytes
+      if (response.ok && !/json/.test(new Headers(init.headers).get('Accept') ?? ''))
+        return { response, body: '', blob: await response.blob() }
       return { response, body: await response.text() }
     } catch (error) {
       if (signal?.aborted) throw error
@@ -139,7 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  return async function httpClient(url, request = {}) {
+  return async function httpClient(url, { timeoutMs: callTimeoutMs, ...request } = {}) {
     const token = getToken()
     const headers = new Headers(request.headers)
     if (!headers.has('Accept')) headers.set('Accept', 'application/json')
@@ -156,15 +163,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     let outcome: Awaited<ReturnType<typeof tryOnce>> | undefined
     let waited = 0
-    for (let attempt = 0; attempt < timeouts.length; attempt++) {
+    // a call that may take long (a PDF of many labels) is tried once, with its own limit
+    const tries = callTimeoutMs === undefined ? timeouts : [callTimeoutMs]
+    for (let attempt = 0; attempt < tries.length; attempt++) {
       if (attempt > 0) {
         // the server asked to wait (a write with this key under way), or a short pause before trying again
         const retryAfter = Number(outcome?.response?.headers.get('retry-after'))
         await pause(retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : RETRY_PAUSES_MS[attempt - 1], request.signal)
       }
-      outcome = await tryOnce(url, { ...request, headers }, timeouts[attempt], request.signal)
+      outcome = await tryOnce(url, { ...request, headers }, tries[attempt], request.signal)
       if (outcome.failure) {
-        waited += timeouts[attempt]
+        waited += tries[attempt]
         continue
       }
       const retry = write && outcome.response.status === 409 && parseJson(outcome.body)
@@ -189,7 +198,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       })
     }
 
-    const { response, body } = outcome
+    const { response, body, blob } = outcome
+    if (blob) return { status: response.status, headers: response.headers, body: '', json: undefined, blob }
     const json = parseJson(body)
     const errorBody = response.ok ? null : ((json as Partial<ErrorBody> | undefined) ?? null)
     if (write && !leavesWriteOpen(response.status, errorBody)) openWrites.delete(write)
@@ -210,16 +220,20 @@ export interface ApiRequest {
   body?: unknown
   /** form-encoded body (the fastapi-users login) */
   form?: Record<string, string>
+  /** what to answer instead of JSON (application/pdf): the answer's `blob` holds it */
+  accept?: string
+  timeoutMs?: number
 }
 export type Api = <T = unknown>(path: string, request?: ApiRequest) => Promise<HttpResponse<T>>
 
 /** Our calls outside react-admin's data model (sign-in, the account) by path, through the same httpClient. */
 export function apiOf(httpClient: HttpClient): Api {
-  return async <T>(path: string, { method, query, body, form }: ApiRequest = {}) => {
+  return async <T>(path: string, { method, query, body, form, accept, timeoutMs }: ApiRequest = {}) => {
     const formBody = form && new URLSearchParams(form).toString()
     const response = await httpClient(`${API_BASE}${path}${toQueryString(query)}`, {
       method,
-      headers: formBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
+      timeoutMs,
+      headers: { ...(formBody ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}), ...(accept ? { Accept: accept } : {}) },
       body: formBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     })
     return response as HttpResponse<T>

@@ -1,41 +1,117 @@
-// The locations of one warehouse on /warehouses: each renamable and deletable, and a field to add one.
-// They live at warehouses/{id}/locations, so writes there refresh this list.
+// The locations of one warehouse on /warehouses: folded until opened (a warehouse may have a thousand), then a page of
+// ten at a time, found by a part of the name, each with its scannable code, renamable and deletable; a field to add
+// one, and their labels to print. They live at warehouses/{id}/locations, so writes there refresh this list.
+import { useState } from 'react'
 import { useGetList, useNotify, useTranslate } from 'ra-core'
-import { Box, Stack, Typography } from '@mui/material'
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  InputAdornment,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material'
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
+import PrintIcon from '@mui/icons-material/Print'
+import SearchIcon from '@mui/icons-material/Search'
 import type { Location, Warehouse } from '../../contract'
 import { MAX_LIST_LIMIT } from '../../contract/constants'
 import { AddByName } from '../common/AddByName'
 import { ListMessage } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { useRecordWrites } from '../common/useRecordWrites'
+import { locationLabelItem, PrintLabelsDialog } from '../labels'
+
+const PER_PAGE = 10
+const byName = { field: 'location_name', order: 'ASC' } as const
 
 export function WarehouseLocations({ warehouse }: { warehouse: Warehouse }) {
   const translate = useTranslate()
+  const [open, setOpen] = useState(false)
+  const resource = `warehouses/${warehouse.id}/locations`
+  // folded, only the count is read
+  const { total } = useGetList<Location>(resource, { pagination: { page: 1, perPage: 1 }, sort: byName })
+  const summaryId = `locations-of-${warehouse.id}`
+  return (
+    <Accordion
+      expanded={open}
+      onChange={(_, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { unmountOnExit: true } }}
+      sx={{ mt: 2 }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={summaryId}>
+        <Typography variant="subtitle2">
+          {translate('floor.warehouses.locations_count', { smart_count: total ?? 0, name: warehouse.warehouse_name })}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        <LocationsPage warehouse={warehouse} resource={resource} />
+      </AccordionDetails>
+    </Accordion>
+  )
+}
+
+function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource: string }) {
+  const translate = useTranslate()
   const notify = useNotify()
   const { create, update, remove } = useRecordWrites()
-  const resource = `warehouses/${warehouse.id}/locations`
-  const { data, isPending, error } = useGetList<Location>(resource, {
-    pagination: { page: 1, perPage: MAX_LIST_LIMIT },
-    sort: { field: 'location_name', order: 'ASC' },
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [printing, setPrinting] = useState(false)
+  const {
+    data,
+    total = 0,
+    isPending,
+    error,
+  } = useGetList<Location>(resource, {
+    pagination: { page, perPage: PER_PAGE },
+    sort: byName,
+    filter: search.trim() ? { q: search.trim() } : {},
   })
   const label = translate('catalogue.warehouses.location_name')
 
   return (
-    <Box sx={{ mt: 2, pl: { sm: 3 } }}>
-      <Typography variant="subtitle2" color="text.secondary" gutterBottom>
-        {translate('catalogue.warehouses.locations')}
-      </Typography>
-      <Stack spacing={1}>
-        {isPending || error || !data?.length ? (
-          <ListMessage
-            pending={isPending}
-            error={error && new Error(translate('catalogue.warehouses.locations_failed', { error: error.message }))}
-            empty={translate('catalogue.warehouses.no_locations')}
-          />
-        ) : (
-          data.map((location) => (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={translate('floor.warehouses.find_location')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+            setPage(1)
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ flex: '1 1 200px' }}
+        />
+        <Button startIcon={<PrintIcon />} onClick={() => setPrinting(true)} disabled={total === 0 && !search}>
+          {translate('floor.labels.print_locations')}
+        </Button>
+      </Stack>
+      {isPending || error || !data?.length ? (
+        <ListMessage
+          pending={isPending}
+          error={error && new Error(translate('catalogue.warehouses.locations_failed', { error: error.message }))}
+          empty={translate(search.trim() ? 'floor.warehouses.no_location_match' : 'catalogue.warehouses.no_locations')}
+        />
+      ) : (
+        data.map((location) => (
+          <Box key={location.id}>
             <NameRow
-              key={location.id}
               name={location.location_name}
               label={label}
               onSave={async (location_name) => {
@@ -49,17 +125,49 @@ export function WarehouseLocations({ warehouse }: { warehouse: Warehouse }) {
               deleteTitle={translate('catalogue.warehouses.location_delete_title', { name: location.location_name })}
               deleteContent={translate('catalogue.warehouses.location_delete_content')}
             />
-          ))
-        )}
-        <AddByName
-          label={translate('catalogue.warehouses.new_location')}
-          buttonLabel={translate('catalogue.warehouses.add_location')}
-          onAdd={async (location_name) => {
-            await create(resource, { data: { location_name } })
-            notify('catalogue.warehouses.location_added', { type: 'success', messageArgs: { name: location_name } })
-          }}
+            <Typography variant="caption" color="text.secondary" sx={{ pl: 1 }}>
+              {translate('floor.warehouses.code', { code: location.code })}
+            </Typography>
+          </Box>
+        ))
+      )}
+      {total > PER_PAGE && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={page - 1}
+          rowsPerPage={PER_PAGE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_, next) => setPage(next + 1)}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
+          getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
         />
-      </Stack>
-    </Box>
+      )}
+      <AddByName
+        label={translate('catalogue.warehouses.new_location')}
+        buttonLabel={translate('catalogue.warehouses.add_location')}
+        onAdd={async (location_name) => {
+          await create(resource, { data: { location_name } })
+          notify('catalogue.warehouses.location_added', { type: 'success', messageArgs: { name: location_name } })
+        }}
+      />
+      {printing && <PrintLocationLabels warehouse={warehouse} resource={resource} onClose={() => setPrinting(false)} />}
+    </Stack>
+  )
+}
+
+/** Labels of every location of the warehouse (a thousand at most), with the preview. */
+function PrintLocationLabels({ warehouse, resource, onClose }: { warehouse: Warehouse; resource: string; onClose: () => void }) {
+  const { data = [] } = useGetList<Location>(resource, { pagination: { page: 1, perPage: MAX_LIST_LIMIT }, sort: byName })
+  return (
+    <PrintLabelsDialog
+      open
+      onClose={onClose}
+      request={{ kind: 'locations', query: { warehouse_id: warehouse.id } }}
+      items={data.map((location) => locationLabelItem(warehouse.warehouse_name, location))}
+      fileName={`locations-${warehouse.warehouse_name}.pdf`}
+    />
   )
 }

@@ -13,6 +13,7 @@ import * as mailedTokenFingerprints from './migrations/020-mailed-token-fingerpr
 import * as usernameKeys from './migrations/021-username-keys'
 import * as attemptCounters from './migrations/022-attempt-counters'
 import * as sharedSecret from './migrations/023-shared-secret'
+import * as barcodeIndex from './migrations/040-barcode-index'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   '021-username-keys': usernameKeys,
   '022-attempt-counters': attemptCounters,
   '023-shared-secret': sharedSecret,
+  '040-barcode-index': barcodeIndex,
 }
 
 class ListedMigrations implements MigrationProvider {

@@ -26,6 +26,8 @@ interface Filter {
   brandId?: number
   /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
   ids?: number[]
+  /** a scanned code, matched exactly through its index (migration 040): a handful of products at most */
+  barcode?: string
 }
 
 // every column of a list row but `stock`, which depends on the warehouse asked for
@@ -42,7 +44,10 @@ const SUMMARY_COLUMNS = [
   'products.updated_at',
 ] as const
 
-const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined
+const isFiltered = (filter: Filter) =>
+  filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined || filter.barcode !== undefined
+/** Found by primary key or by the barcode index: so few rows that they are found and sorted, never walked. */
+const isExact = (filter: Filter) => filter.ids !== undefined || filter.barcode !== undefined
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
 const isWordy = (text: string) => /^[\p{L}\p{N}]*$/u.test(text)
 
@@ -55,8 +60,12 @@ const isWordy = (text: string) => /^[\p{L}\p{N}]*$/u.test(text)
  */
 function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sortField?: string): RawBuilder<SqlBool>[] {
   const column = (field: TextField) => (field === sortField ? sql.ref('products.sort_key') : sql.ref(`products.${field}`))
-  const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
+  const exactBarcode = filter.barcode !== undefined
+  // with a barcode its index leads: `+` keeps SQLite from leading with the brand's
+  const brand = exactBarcode ? sql`+products.brand_id` : sql`products.brand_id`
+  const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`${brand} = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
+  if (exactBarcode) found.push(sql<SqlBool>`products.barcode = ${filter.barcode}`)
   if (dialect === 'postgres')
     return [
       ...found,
@@ -68,7 +77,7 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
     ]
   const searched = filter.texts.filter(({ text }) => usesSearchIndex(text) && (use === 'find' || !isAscii(text)))
   // with a brand, its index leads and the matches are only looked up (`+` keeps SQLite from leading with them)
-  const id = filter.brandId === undefined ? sql`products.id` : sql`+products.id`
+  const id = filter.brandId === undefined && !exactBarcode ? sql`products.id` : sql`+products.id`
   if (searched.length > 0) found.push(sql<SqlBool>`${id} in (select rowid from products_search where ${searchIndexMatch(searched)})`)
   for (const { field, text, trigrams } of filter.texts) {
     if (searched.some((s) => s.field === field)) continue
@@ -122,7 +131,7 @@ const REMEMBERED_COUNTS = 2000
 
 /** One text of one or two characters and nothing else: its count is kept (migration 011), no index finds it. */
 const isShortTextAlone = (filter: Filter) =>
-  filter.brandId === undefined && filter.ids === undefined && filter.texts.length === 1 && !usesSearchIndex(filter.texts[0].text)
+  filter.brandId === undefined && !isExact(filter) && filter.texts.length === 1 && !usesSearchIndex(filter.texts[0].text)
 
 /**
  * How many products match: the kept count, the kept count of a short text, or a count through the search index
@@ -136,7 +145,8 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   // the trigrams follow from the texts
   const key = JSON.stringify({ ...filter, texts: filter.texts.map(({ field, text }) => ({ field, text })) })
   const known = remembered.get(key)
-  if (known?.version === kept.version) return known.count
+  // the version does not follow barcodes; an exact barcode is counted through its index in a few rows anyway
+  if (known?.version === kept.version && filter.barcode === undefined) return known.count
 
   let count: number
   if (isShortTextAlone(filter)) {
@@ -151,7 +161,7 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   } else if (
     dialect === 'sqlite' &&
     filter.brandId === undefined &&
-    filter.ids === undefined &&
+    !isExact(filter) &&
     filter.texts.every(({ text }) => usesSearchIndex(text))
   ) {
     const { rows } = await sql<{
@@ -390,7 +400,7 @@ async function pageIds(
           columnsTested(tested, sort),
         ),
       ]
-  if (filter.ids) return findAndSort(database, filter, sort, warehouseId, offset, limit)
+  if (isExact(filter)) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
@@ -445,7 +455,8 @@ async function unfilteredPageIds({ db }: Database, { sort, offset, limit, mirror
  * warehouse's stock, and the page starts within the first DEEP_PAGE rows. Any other list may take a while.
  */
 export function isQuickList(query: ProductListQuery): boolean {
-  const filtered = TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined
+  const filtered =
+    TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined || Boolean(query.barcode)
   const byWarehouseStock = query.warehouse_id !== undefined && parseSort(query.sort_by, DEFAULT_PRODUCT_SORT).field === 'stock'
   return !filtered && !byWarehouseStock && (query.skip ?? 0) < DEEP_PAGE
 }
@@ -460,6 +471,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
     texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
     brandId: query.brand_id,
     ids: query.id && [...new Set(query.id)],
+    barcode: query.barcode || undefined,
   }
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
   const { offset, limit } = paging(query, 10)

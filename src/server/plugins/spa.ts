@@ -9,6 +9,10 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 /** Hashed bundles: a missing one must be a 404, not index.html parsed as JavaScript by a stale page. */
 const isAssetPath = (url: string) => url.startsWith('/assets/')
 
+/** The built worker of src/admin/scanning/barcode-worker.ts (Vite names it after its source), or its brotli or gzip copy. */
+const isBarcodeWorker = (file: string) => /[\\/]assets[\\/]barcode-worker-[\w-]+\.js(\.br|\.gz)?$/.test(file)
+const BARCODE_WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
+
 export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
   const root = options.root && path.resolve(options.root)
   const built = Boolean(root && fs.existsSync(path.join(root, 'index.html')))
@@ -21,11 +25,11 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
       // the build wrote file.br and file.gz beside each file: the one the Accept-Encoding allows is sent as it is
       preCompressed: true,
       // hashed assets never change; index.html must be fetched anew after each deploy
-      setHeaders: (res, file) =>
-        void res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // the camera's barcode decoder compiles its WebAssembly in this worker alone; the page's policy stays without it
+        if (isBarcodeWorker(file)) res.header('content-security-policy', BARCODE_WORKER_POLICY)
+      },
     })
   }
 

@@ -6,6 +6,7 @@ import {
   Location,
   LocationCreate,
   LocationListQuery,
+  LocationLookupQuery,
   LocationParams,
   LocationUpdate,
   Warehouse,
@@ -61,6 +62,22 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const { rows, total } = await locationRepository.list(app.dialect, app.db, request.params.id, request.query)
       withTotalCount(reply, total)
       return rows
+    },
+  )
+
+  app.get(
+    '/locations/',
+    {
+      schema: {
+        tags,
+        description: 'The location a scanned code names, in whichever warehouse: a list of one, or empty.',
+        querystring: LocationLookupQuery,
+        response: { 200: Type.Array(Location) },
+      },
+    },
+    async (request) => {
+      const found = await locationRepository.findByCode(app.db, request.query.code)
+      return found ? [found] : []
     },
   )
 

@@ -85,9 +85,10 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
   }
 
   return (
-    <Box sx={{ mt: 1, mb: 2 }}>
+    // minWidth 0: the tabs scroll within the page instead of widening it on a phone
+    <Box sx={{ mt: 1, mb: 2, minWidth: 0 }}>
       <Title title={product ? productName(product) : translate('resources.products.name', { smart_count: 1 })} />
-      <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
+      <Stack direction="row" alignItems="center" spacing={{ xs: 1, sm: 2 }} useFlexGap sx={{ mb: 1, minWidth: 0, flexWrap: 'wrap' }}>
         <ProductBreadcrumb product={product} />
         <Box sx={{ flex: 1 }} />
         {product && <LastEdited at={product.updated_at} />}

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit'
+import PrintIcon from '@mui/icons-material/Print'
 import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Product } from '../../../contract'
@@ -11,6 +12,7 @@ import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
 import { Barcode } from './Barcode'
 import { RemoveProductButton } from './RemoveProductButton'
+import { PrintLabelsDialog, productLabelItem } from '../../labels'
 
 /** Only http(s) images are shown: any other scheme could run script or leak through a link. */
 
@@ -41,17 +43,39 @@ export default function ProductTab({ product }: ProductTabProps) {
           <Barcode value={product.barcode} />
         </Box>
       )}
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button component={RouterLink} to="/products">
           {translate('product_detail.close')}
         </Button>
         <Button component={RouterLink} to={`${productPath(product.id)}/edit`} variant="contained" startIcon={<EditIcon />}>
           {translate('product_detail.edit')}
         </Button>
+        <PrintProductLabel product={product} />
         <Box sx={{ flex: 1 }} />
         <RemoveProductButton product={product} />
       </Stack>
     </Stack>
+  )
+}
+
+function PrintProductLabel({ product }: { product: Product }) {
+  const translate = useTranslate()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button startIcon={<PrintIcon />} onClick={() => setOpen(true)}>
+        {translate('floor.labels.print_one')}
+      </Button>
+      {open && (
+        <PrintLabelsDialog
+          open
+          onClose={() => setOpen(false)}
+          request={{ kind: 'products', query: { id: [product.id] } }}
+          items={[productLabelItem(product)]}
+          fileName={`label-${product.article_number ?? product.id}.pdf`}
+        />
+      )}
+    </>
   )
 }
 
@@ -75,7 +99,16 @@ function ProductImage({ product }: { product: Product }) {
   if (!isWebUrl(url) || broken === url) {
     return (
       <Box
-        sx={{ aspectRatio: '1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1, color: 'text.secondary' }}
+        sx={{
+          aspectRatio: '1',
+          maxHeight: { xs: 120, sm: 320 },
+          width: '100%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          color: 'text.secondary',
+        }}
       >
         <Typography variant="body2">
           {translate(url && broken === url ? 'product_detail.image_broken' : 'product_detail.no_image')}
@@ -89,7 +122,8 @@ function ProductImage({ product }: { product: Product }) {
       src={url}
       alt={translate('product_detail.image_alt', { name: product.article_number ?? product.id })}
       onError={() => setBroken(url)}
-      sx={{ width: '100%', maxHeight: 320, objectFit: 'contain', borderRadius: 1 }}
+      // capped in height: on a phone a tall picture would push the data below the fold
+      sx={{ width: '100%', maxHeight: { xs: 200, sm: 320 }, objectFit: 'contain', borderRadius: 1 }}
     />
   )
 }

@@ -1,7 +1,8 @@
 // The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button,
 // and a Brand select with All.
 import type { KeyboardEvent } from 'react'
-import { Box, IconButton, InputAdornment, TextField } from '@mui/material'
+import { Box, Chip, IconButton, InputAdornment, TextField } from '@mui/material'
+import QrCodeIcon from '@mui/icons-material/QrCode'
 import ClearIcon from '@mui/icons-material/Clear'
 import { useTranslate } from 'ra-core'
 import { TEXT_FILTERS, useFilters, withFilter, type FilterValues, type TextFilter } from './filters'
@@ -75,6 +76,14 @@ export function ProductFilters() {
         noFilterLabel={translate('products.list.all_brands')}
         width={180}
       />
+      {/* a scanned barcode filters exactly; the chip shows it and takes it away */}
+      {filterValues.barcode !== undefined && (
+        <Chip
+          icon={<QrCodeIcon />}
+          label={translate('floor.scan.barcode_filter', { code: String(filterValues.barcode) })}
+          onDelete={() => setFilters(withFilter(filterValues, 'barcode', undefined))}
+        />
+      )}
     </Box>
   )
 }

@@ -3,8 +3,10 @@
 // the amount, so the next booking at the same place is typed right away.
 import { useRef } from 'react'
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
-import type { StockMutation } from '../../../contract'
+import { useDataProvider, useNotify, useTranslate } from 'ra-core'
+import type { Location, StockMutation } from '../../../contract'
+import { locationIdOfCode } from '../../../contract/location-codes'
+import { useScan } from '../../scanning'
 import { canSubmit, parseAmount, signed } from './mutationFormState'
 import { useMutationForm } from './useMutationForm'
 import { PlaceField } from './PlaceField'
@@ -35,6 +37,26 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
     onRenamed,
   })
   const { state, dispatch, pending, bookingError } = form
+  const dataProvider = useDataProvider()
+  // a scanned location code chooses that location and its warehouse; the cursor goes to the amount
+  useScan(async (code) => {
+    if (locationIdOfCode(code) === undefined) return false
+    const { data } = await dataProvider.getList<Location>('locations', {
+      filter: { code },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+    })
+    const [location] = data
+    const warehouses = state.warehouse.items
+    if (!location || (warehouses && !warehouses.some((w) => w.id === location.warehouse_id))) {
+      notify('floor.scan.location_unknown', { type: 'warning', messageArgs: { code } })
+      return true
+    }
+    dispatch({ type: 'placeScanned', warehouseId: location.warehouse_id, locationId: location.id })
+    notify('floor.scan.location_chosen', { type: 'info', messageArgs: { name: location.location_name } })
+    amountInput.current?.focus()
+    return true
+  })
   const amountInvalid = state.amount.trim() !== '' && parseAmount(state.amount) === null
 
   return (
@@ -55,7 +77,8 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
               if (canSubmit(state) && pending === null) void form.book()
             }}
           >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            {/* on a phone amount, note and Submit stack, each the full width */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
               <TextField
                 inputRef={amountInput}
                 size="small"
@@ -66,7 +89,7 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
                 error={amountInvalid}
                 helperText={translate(amountInvalid ? 'stock.form.amount_invalid' : 'stock.form.amount_help')}
                 slotProps={{ htmlInput: { step: 1, inputMode: 'numeric' } }}
-                sx={{ width: 160, flexShrink: 0 }}
+                sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
               />
               <TextField
                 size="small"

@@ -1,7 +1,18 @@
 // One row of the mutation form for a warehouse or a location: choose one, or create, rename or remove one
 // (SPEC §4), with the confirmation texts of SPEC §8. Enter saves a name, Escape cancels.
 import type { KeyboardEvent, ReactNode } from 'react'
-import { Alert, Box, Button, DialogContentText, IconButton, Stack, TextField, Tooltip } from '@mui/material'
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  createFilterOptions,
+  DialogContentText,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import EditIcon from '@mui/icons-material/Edit'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
@@ -11,6 +22,13 @@ import { canSave, selectedLocation, selectedWarehouse, type Level, type PlaceMod
 import type { useMutationForm } from './useMutationForm'
 
 type MutationForm = ReturnType<typeof useMutationForm>
+interface PlaceOption {
+  id: number
+  name: string
+  code?: string
+}
+/** a location is found by a part of its name or of its code */
+const byNameOrCode = createFilterOptions<PlaceOption>({ stringify: (option) => `${option.name} ${option.code ?? ''}` })
 
 function ToolButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick: () => void }) {
   return (
@@ -31,7 +49,7 @@ function describe(form: MutationForm, level: Level) {
   if (level === 'warehouse')
     return {
       place: state.warehouse,
-      options: state.warehouse.items?.map((w) => ({ id: w.id, name: w.warehouse_name })),
+      options: state.warehouse.items?.map((w): PlaceOption => ({ id: w.id, name: w.warehouse_name })),
       selectedName: selectedWarehouse(state)?.warehouse_name,
       blocked: false,
       confirmLines: ['stock.warehouse.delete_cascade', 'stock.warehouse.delete_condition'],
@@ -40,7 +58,7 @@ function describe(form: MutationForm, level: Level) {
     }
   return {
     place: state.location,
-    options: state.location.items?.map((l) => ({ id: l.id, name: l.location_name })),
+    options: state.location.items?.map((l) => ({ id: l.id, name: l.location_name, code: l.code })),
     selectedName: selectedLocation(state)?.location_name,
     // locations belong to a warehouse: nothing to do here until one is chosen
     blocked: state.warehouse.selectedId === null,
@@ -101,29 +119,67 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
   const emptyOption = blocked ? 'stock.form.choose_warehouse_first' : loading ? 'stock.form.loading' : `stock.form.choose_${level}`
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <TextField
-        select
-        fullWidth
-        size="small"
-        label={label}
-        value={place.selectedId ?? ''}
-        onChange={(event) =>
-          level === 'warehouse'
-            ? dispatch({ type: 'warehouseSelected', id: event.target.value === '' ? null : Number(event.target.value) })
-            : dispatch({ type: 'locationSelected', id: event.target.value === '' ? null : Number(event.target.value) })
-        }
-        disabled={blocked || options === undefined}
-        error={Boolean(place.error) && place.mode === 'select'}
-        helperText={place.mode === 'select' ? place.error : undefined}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{translate(emptyOption)}</option>
-        {options?.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </TextField>
+      {level === 'location' ? (
+        // a warehouse may have hundreds of locations: typed, not scrolled to (a scanned code picks one too)
+        <Autocomplete
+          fullWidth
+          size="small"
+          options={options ?? []}
+          value={options?.find((option) => option.id === place.selectedId) ?? null}
+          onChange={(_, option) => dispatch({ type: 'locationSelected', id: option?.id ?? null })}
+          getOptionLabel={(option) => option.name}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          filterOptions={byNameOrCode}
+          renderOption={({ key, ...props }, option) => (
+            <li key={key} {...props}>
+              <Box component="span" sx={{ flex: 1 }}>
+                {option.name}
+              </Box>
+              {option.code && (
+                <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8em', ml: 1 }}>
+                  {option.code}
+                </Box>
+              )}
+            </li>
+          )}
+          disabled={blocked || options === undefined}
+          noOptionsText={translate('floor.stock.no_location_match')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={label}
+              placeholder={translate(emptyOption)}
+              error={Boolean(place.error) && place.mode === 'select'}
+              helperText={place.mode === 'select' ? place.error : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+        />
+      ) : (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          value={place.selectedId ?? ''}
+          onChange={(event) =>
+            level === 'warehouse'
+              ? dispatch({ type: 'warehouseSelected', id: event.target.value === '' ? null : Number(event.target.value) })
+              : dispatch({ type: 'locationSelected', id: event.target.value === '' ? null : Number(event.target.value) })
+          }
+          disabled={blocked || options === undefined}
+          error={Boolean(place.error) && place.mode === 'select'}
+          helperText={place.mode === 'select' ? place.error : undefined}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{translate(emptyOption)}</option>
+          {options?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </TextField>
+      )}
       {place.error && options === undefined && (
         <Button onClick={form.retry} sx={{ flexShrink: 0, mt: '2px' }}>
           {translate('stock.form.retry')}

@@ -6,7 +6,7 @@ import type { Location, StockMutationCreate, Warehouse } from '../../../contract
 export type PlaceMode = 'select' | 'create' | 'rename' | 'delete'
 export type Level = 'warehouse' | 'location'
 export type WarehouseOption = Pick<Warehouse, 'id' | 'warehouse_name'>
-export type LocationOption = Pick<Location, 'id' | 'location_name' | 'warehouse_id'>
+export type LocationOption = Pick<Location, 'id' | 'location_name' | 'warehouse_id'> & Partial<Pick<Location, 'code'>>
 
 interface PlaceState<T> {
   /** undefined while loading (or, for locations, while no warehouse is chosen) */
@@ -33,6 +33,8 @@ export type MutationFormEvent =
   | { type: 'warehouseSelected'; id: number | null }
   | { type: 'locationsLoaded'; warehouseId: number; locations: LocationOption[] }
   | { type: 'locationSelected'; id: number | null }
+  /** a scanned location code: its warehouse and the location, chosen together */
+  | { type: 'placeScanned'; warehouseId: number; locationId: number }
   | { type: 'modeChanged'; level: Level; mode: PlaceMode }
   | { type: 'draftChanged'; level: Level; draft: string }
   | { type: 'warehouseSaved'; warehouse: WarehouseOption }
@@ -134,6 +136,17 @@ export function mutationFormReducer(state: MutationFormState, event: MutationFor
       return { ...state, location: afterLoad(state.location, sortLocations(event.locations)) }
     case 'locationSelected':
       return { ...state, location: { ...state.location, selectedId: event.id, error: undefined } }
+    case 'placeScanned': {
+      // before the warehouses have loaded the choice is kept, and stays if the warehouse is among them
+      if (state.warehouse.items && !state.warehouse.items.some((w) => w.id === event.warehouseId)) return state
+      const warehouse = { ...state.warehouse, selectedId: event.warehouseId, mode: 'select' as const, draft: '', error: undefined }
+      const known = state.warehouse.selectedId === event.warehouseId && state.location.items?.some((l) => l.id === event.locationId)
+      // a location not among those loaded (another warehouse, or new) is kept as the choice while they load
+      const location = known
+        ? { ...state.location, selectedId: event.locationId, mode: 'select' as const, draft: '', error: undefined }
+        : { ...emptyPlace<LocationOption>(), selectedId: event.locationId }
+      return { ...state, warehouse, location }
+    }
     case 'modeChanged':
       if (event.level === 'location' && state.warehouse.selectedId === null) return state
       return event.level === 'warehouse'
