@@ -17,6 +17,15 @@ export const ERROR_CODES = [
   'LOCATION_IN_USE',
   'LAST_SUPERUSER',
   'STOCK_PLACE_GONE',
+  // stock operations: transfers and counts
+  'INSUFFICIENT_STOCK',
+  'TRANSFER_ALREADY_REVERSED',
+  'TRANSFER_EMPTY',
+  'COUNT_NOT_OPEN',
+  'COUNT_ALREADY_APPLIED',
+  'COUNT_CANCELLED',
+  'COUNT_LINE_EXISTS',
+  'BARCODE_AMBIGUOUS',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

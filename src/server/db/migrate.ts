@@ -6,6 +6,10 @@ import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
 import * as shortTextCounts from './migrations/011-short-text-counts'
 import * as coveringTextSorts from './migrations/012-covering-text-sorts'
+import * as stockTransfers from './migrations/030-stock-transfers'
+import * as stockCounts from './migrations/031-stock-counts'
+import * as reorderLevels from './migrations/032-reorder-levels'
+import * as stockHistory from './migrations/033-stock-history'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -14,6 +18,10 @@ const migrations: Record<string, DialectMigration> = {
   '003-audit': audit,
   '011-short-text-counts': shortTextCounts,
   '012-covering-text-sorts': coveringTextSorts,
+  '030-stock-transfers': stockTransfers,
+  '031-stock-counts': stockCounts,
+  '032-reorder-levels': reorderLevels,
+  '033-stock-history': stockHistory,
 }
 
 class ListedMigrations implements MigrationProvider {

@@ -7,11 +7,15 @@
 //     one warehouse is walked in three runs (above zero, none or zero there, below zero), because most products
 //     have no row in a given warehouse and count as 0 there;
 //  3. the rows of those ids, with brand names and stock.
+// Products below their minimum (below_min) are found through the partial index of the warehouse stock rows below
+// their minimum (migration 032), tested per row through the primary key of warehouse_stock, and never remembered
+// counts: every booking can change them.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
 import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
 import { paging, parseSort, type Sort } from '../db/lists'
+import { belowMinimum } from '../db/repositories/reorder-levels'
 import { toProductSummary } from './products'
 
 type Database = Pick<DatabaseHandle, 'db' | 'dialect'>
@@ -26,6 +30,8 @@ interface Filter {
   brandId?: number
   /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
   ids?: number[]
+  /** below the minimum in this warehouse, or in any when `warehouseId` is undefined */
+  belowMin?: { warehouseId?: number }
 }
 
 // every column of a list row but `stock`, which depends on the warehouse asked for
@@ -42,7 +48,8 @@ const SUMMARY_COLUMNS = [
   'products.updated_at',
 ] as const
 
-const isFiltered = (filter: Filter) => filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined
+const isFiltered = (filter: Filter) =>
+  filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined || filter.belowMin !== undefined
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
 const isWordy = (text: string) => /^[\p{L}\p{N}]*$/u.test(text)
 
@@ -57,6 +64,7 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
   const column = (field: TextField) => (field === sortField ? sql.ref('products.sort_key') : sql.ref(`products.${field}`))
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
+  if (filter.belowMin) found.push(use === 'find' ? belowMinFound(filter.belowMin.warehouseId) : belowMinimum(filter.belowMin.warehouseId))
   if (dialect === 'postgres')
     return [
       ...found,
@@ -79,6 +87,13 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
   }
   return found
 }
+
+/** Products below their minimum, read from the partial index that holds only the stock rows below it. */
+const belowMinRows = (warehouseId?: number) =>
+  sql`select warehouse_stock.product_id from warehouse_stock where warehouse_stock.amount < warehouse_stock.min_stock${
+    warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
+  }`
+const belowMinFound = (warehouseId?: number) => sql<SqlBool>`products.id in (${belowMinRows(warehouseId)})`
 
 /**
  * Gives each text of two characters the trigrams that hold it: the text before or after each character its column
@@ -122,7 +137,15 @@ const REMEMBERED_COUNTS = 2000
 
 /** One text of one or two characters and nothing else: its count is kept (migration 011), no index finds it. */
 const isShortTextAlone = (filter: Filter) =>
-  filter.brandId === undefined && filter.ids === undefined && filter.texts.length === 1 && !usesSearchIndex(filter.texts[0].text)
+  filter.brandId === undefined &&
+  filter.ids === undefined &&
+  filter.belowMin === undefined &&
+  filter.texts.length === 1 &&
+  !usesSearchIndex(filter.texts[0].text)
+
+/** Only below_min: counted in the partial index alone. */
+const isBelowMinAlone = (filter: Filter) =>
+  filter.belowMin !== undefined && filter.brandId === undefined && filter.ids === undefined && filter.texts.length === 0
 
 /**
  * How many products match: the kept count, the kept count of a short text, or a count through the search index
@@ -136,10 +159,16 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   // the trigrams follow from the texts
   const key = JSON.stringify({ ...filter, texts: filter.texts.map(({ field, text }) => ({ field, text })) })
   const known = remembered.get(key)
-  if (known?.version === kept.version) return known.count
+  if (known?.version === kept.version && !filter.belowMin) return known.count
 
   let count: number
-  if (isShortTextAlone(filter)) {
+  if (isBelowMinAlone(filter)) {
+    // a product is below in several warehouses at most once per warehouse: without one, count it once
+    const { rows } = await sql<{ count: number }>`select count(${
+      filter.belowMin!.warehouseId === undefined ? sql`distinct product_id` : sql`*`
+    }) as count from (${belowMinRows(filter.belowMin!.warehouseId)}) as below`.execute(db)
+    count = Number(rows[0].count)
+  } else if (isShortTextAlone(filter)) {
     const [{ field, text }] = filter.texts
     const row = await db
       .selectFrom('text_gram_counts')
@@ -152,6 +181,7 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
     dialect === 'sqlite' &&
     filter.brandId === undefined &&
     filter.ids === undefined &&
+    filter.belowMin === undefined &&
     filter.texts.every(({ text }) => usesSearchIndex(text))
   ) {
     const { rows } = await sql<{
@@ -167,6 +197,7 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
     count = Number(row.count)
   }
   remembered.delete(key)
+  if (filter.belowMin) return count
   if (remembered.size >= REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!)
   remembered.set(key, { version: kept.version, count })
   return count
@@ -372,7 +403,7 @@ async function pageIds(
 ): Promise<number[]> {
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
-  const tested: Filter = brandLeads ? { texts: filter.texts } : filter
+  const tested: Filter = brandLeads ? { texts: filter.texts, belowMin: filter.belowMin } : filter
   const runs = byWarehouseStock
     ? warehouseStockRuns(
         database.db,
@@ -445,7 +476,8 @@ async function unfilteredPageIds({ db }: Database, { sort, offset, limit, mirror
  * warehouse's stock, and the page starts within the first DEEP_PAGE rows. Any other list may take a while.
  */
 export function isQuickList(query: ProductListQuery): boolean {
-  const filtered = TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined
+  const filtered =
+    TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined || query.below_min === true
   const byWarehouseStock = query.warehouse_id !== undefined && parseSort(query.sort_by, DEFAULT_PRODUCT_SORT).field === 'stock'
   return !filtered && !byWarehouseStock && (query.skip ?? 0) < DEEP_PAGE
 }
@@ -460,6 +492,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
     texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
     brandId: query.brand_id,
     ids: query.id && [...new Set(query.id)],
+    belowMin: query.below_min ? { warehouseId: query.warehouse_id } : undefined,
   }
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
   const { offset, limit } = paging(query, 10)
@@ -474,7 +507,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   const summaries = database.db
     .selectFrom('products')
     .select(SUMMARY_COLUMNS)
-    .select([brandName.as('brand_name'), stock.as('stock')])
+    .select([brandName.as('brand_name'), stock.as('stock'), belowMinimum(warehouseId).as('below_min')])
 
   // nothing filters and the sort has an index: the page is one walk of it, and each row carries the kept count, so
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
