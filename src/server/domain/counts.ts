@@ -409,7 +409,7 @@ async function moveStatus(trx: Trx, id: number, from: StockCountStatus[], to: St
     .where('status', 'in', from)
     .returning(['id', 'warehouse_id'])
     .executeTakeFirst()
-  if (moved) return moved
+  if (moved) return { ...moved, stamp }
   const count = await trx.selectFrom('stock_counts').select('status').where('id', '=', id).executeTakeFirst()
   if (!count) throw new NotFound('Stock count')
   throw closed(id, count.status)
@@ -432,7 +432,7 @@ export async function cancelCount(trx: Trx, id: number): Promise<StockCount> {
  * with a conditional update: of two applications at once, the second finds the count applied and is refused.
  */
 export async function applyCount(trx: Trx, id: number, user: User): Promise<StockCount> {
-  const { warehouse_id } = await moveStatus(trx, id, ['open', 'submitted'], 'applied', 'applied_at')
+  const { warehouse_id, stamp } = await moveStatus(trx, id, ['open', 'submitted'], 'applied', 'applied_at')
   const lines = await trx
     .selectFrom('stock_count_lines')
     .select(['product_id', 'location_id', 'counted', 'expected_at_count'])
@@ -442,7 +442,6 @@ export async function applyCount(trx: Trx, id: number, user: User): Promise<Stoc
     .orderBy('location_id')
     .execute()
   if (lines.length > 0) {
-    const stamp = now()
     await ledgerWrite(lines[0].product_id, async () => {
       // stamped first, in the ledger's lock order (each level before any warehouse or product): see addToLevels
       await sql`insert into stock_levels (product_id, location_id, warehouse_id, amount, last_counted_at)
