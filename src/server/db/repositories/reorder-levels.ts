@@ -38,11 +38,12 @@ export function toReorderLevel(row: {
 
 /**
  * `products.id` is below its minimum: in the warehouse given, or in any. Looked up per product through the primary
- * key of warehouse_stock (a product has a row per warehouse at most).
+ * key of warehouse_stock (a product has a row per warehouse at most): a scalar subquery, because PostgreSQL may run
+ * an EXISTS for a page of rows by hashing every row below its minimum instead.
  */
 export const belowMinimum = (warehouseId?: number) =>
-  sql<boolean>`exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id${
+  sql<boolean>`((select 1 from warehouse_stock where warehouse_stock.product_id = products.id${
     warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
-  } and warehouse_stock.amount < warehouse_stock.min_stock)`
+  } and warehouse_stock.amount < warehouse_stock.min_stock limit 1) is not null)`
 
 export const reorderLevelRepository = { ofProduct }
