@@ -9,6 +9,7 @@ import type { DB, Dialect } from '../db'
 import { Invalid, NotFound } from './errors'
 
 const DAY_MS = 86_400_000
+const EARLIEST = '2000-01-01'
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`)
 
@@ -16,6 +17,8 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`)
 export function historyRange(query: Pick<StockHistoryQuery, 'from' | 'to'>, today = isoDay(Date.now())): { from: string; to: string } {
   const to = query.to ?? today
   const from = query.from ?? isoDay(dayMs(to) - (DEFAULT_HISTORY_DAYS - 1) * DAY_MS)
+  // the ledger starts in this century; PostgreSQL keeps no year 0
+  if (from < EARLIEST) throw Invalid.field(['query', 'from'], `Input should be on or after ${EARLIEST}`)
   if (from > to) throw Invalid.field(['query', 'from'], `Input should be on or before to (${to})`)
   if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_HISTORY_DAYS)
     throw Invalid.field(['query', 'from'], `The range should be at most ${MAX_HISTORY_DAYS} days`)
