@@ -70,7 +70,7 @@ afterAll(async () => {
 })
 
 /** What the list promises, computed from every row: case-insensitive substrings, empty values last, ties by id. */
-function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; total: number } {
+function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; below: boolean[]; total: number } {
   const stockOf = (row: Row) =>
     query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0)
   const belowIn = (warehouse: number, row: Row) =>

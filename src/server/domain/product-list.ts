@@ -7,9 +7,10 @@
 //     one warehouse is walked in three runs (above zero, none or zero there, below zero), because most products
 //     have no row in a given warehouse and count as 0 there;
 //  3. the rows of those ids, with brand names and stock.
-// Products below their minimum (below_min) are found through the partial index of the warehouse stock rows below
-// their minimum (migration 032), tested per row through the primary key of warehouse_stock, and never remembered
-// counts: every booking can change them.
+// Products below their minimum (below_min) are found through the partial indexes of the warehouse stock rows below
+// their minimum (migration 032), or tested per row through them when another filter finds fewer rows; in one
+// warehouse sorted by its stock they are a walk of that index. Their counts are never remembered: every booking
+// can change them.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
@@ -30,8 +31,11 @@ interface Filter {
   brandId?: number
   /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
   ids?: number[]
-  /** below the minimum in this warehouse, or in any when `warehouseId` is undefined */
-  belowMin?: { warehouseId?: number }
+  /**
+   * below the minimum in this warehouse, or in any when `warehouseId` is undefined; `leads` when there are few
+   * enough of them to find the other filters' matches among them (else each match of the others is tested)
+   */
+  belowMin?: { warehouseId?: number; leads: boolean }
 }
 
 // every column of a list row but `stock`, which depends on the warehouse asked for
@@ -64,7 +68,10 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
   const column = (field: TextField) => (field === sortField ? sql.ref('products.sort_key') : sql.ref(`products.${field}`))
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`products.brand_id = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
-  if (filter.belowMin) found.push(use === 'find' ? belowMinFound(filter.belowMin.warehouseId) : belowMinimum(filter.belowMin.warehouseId))
+  if (filter.belowMin)
+    found.push(
+      use === 'find' && filter.belowMin.leads ? belowMinFound(filter.belowMin.warehouseId) : belowMinimum(filter.belowMin.warehouseId),
+    )
   if (dialect === 'postgres')
     return [
       ...found,
@@ -94,6 +101,24 @@ const belowMinRows = (warehouseId?: number) =>
     warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
   }`
 const belowMinFound = (warehouseId?: number) => sql<SqlBool>`products.id in (${belowMinRows(warehouseId)})`
+
+/** Below this many stock rows below their minimum, they lead the finding of a filter that has other parts too. */
+const BELOW_MIN_LEADS = 50_000
+
+/**
+ * Decides whether the products below their minimum lead the finding: alone they do; with other filters, only when
+ * they are few (counted up to BELOW_MIN_LEADS, which the index answers in a millisecond or two). Otherwise the other
+ * filters find their matches and each is looked up: at a million products with every one below a minimum somewhere,
+ * gathering them all first took a second and a half beside a description filter.
+ */
+async function withBelowMinPlan({ db }: Database, filter: Filter): Promise<Filter> {
+  const { belowMin } = filter
+  if (!belowMin || isBelowMinAlone(filter)) return filter
+  const { rows } = await sql<{
+    count: number
+  }>`select count(*) as count from (${belowMinRows(belowMin.warehouseId)} limit ${BELOW_MIN_LEADS}) as few`.execute(db)
+  return { ...filter, belowMin: { ...belowMin, leads: Number(rows[0].count) < BELOW_MIN_LEADS } }
+}
 
 /**
  * Gives each text of two characters the trigrams that hold it: the text before or after each character its column
@@ -290,6 +315,30 @@ function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: num
 }
 
 /**
+ * The stock rows of one warehouse that `where` picks, by amount and then product id (an index walk: the rows
+ * above or below zero of warehouse_stock_by_amount, or those below their minimum of warehouse_stock_below_min).
+ */
+function stockRun(
+  db: DB,
+  where: RawBuilder<SqlBool>,
+  direction: Sort['direction'],
+  tests: RawBuilder<SqlBool>[],
+  columns: readonly string[],
+) {
+  const dir = sql.raw(direction)
+  // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
+  // and the walk stops at the page (joined after it, they were all joined and then sorted again)
+  const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
+  const walked = (window?: number) =>
+    window === undefined
+      ? sql`select product_id as id, amount as sort_key from warehouse_stock where ${where} order by sort_key ${dir}, id ${dir}`
+      : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
+          from warehouse_stock join products on products.id = warehouse_stock.product_id where ${where}
+          order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
+  return run(db, walked, direction, tests, true, sql`from warehouse_stock where ${where}`)
+}
+
+/**
  * Products by their stock in one warehouse, 0 where they have none there, ties by id, in three runs: the rows above
  * zero and below zero from the (warehouse_id, amount, product_id) index, and between them the products (by id) with
  * no stock there, which are most of them.
@@ -302,19 +351,14 @@ function warehouseStockRuns(
   columns: readonly string[],
 ): Run[] {
   const dir = sql.raw(direction)
-  // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
-  // and the walk stops at the page (joined after it, they were all joined and then sorted again)
-  const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
-  const stocked = (sign: '>' | '<'): Run => {
-    const where = sql`where warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`
-    const walked = (window?: number) =>
-      window === undefined
-        ? sql`select product_id as id, amount as sort_key from warehouse_stock ${where} order by sort_key ${dir}, id ${dir}`
-        : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
-            from warehouse_stock join products on products.id = warehouse_stock.product_id ${where}
-            order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
-    return run(db, walked, direction, tests, true, sql`from warehouse_stock ${where}`)
-  }
+  const stocked = (sign: '>' | '<') =>
+    stockRun(
+      db,
+      sql`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`,
+      direction,
+      tests,
+      columns,
+    )
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
     and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
   const walkedZeros = (window?: number) =>
@@ -403,24 +447,41 @@ async function pageIds(
 ): Promise<number[]> {
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
-  const tested: Filter = brandLeads ? { texts: filter.texts, belowMin: filter.belowMin } : filter
-  const runs = byWarehouseStock
-    ? warehouseStockRuns(
-        database.db,
-        warehouseId,
-        sort.direction,
-        conditions(database.dialect, tested, 'test'),
-        columnsTested(tested, sort),
-      )
-    : [
-        sortRun(
+  // below the minimum in the warehouse sorted by: the rows below it, in the order of the index that holds them only
+  // (a product below its minimum has a stock row there, so none lies among the products without one)
+  const belowMinWalk = byWarehouseStock && filter.belowMin !== undefined && filter.belowMin.warehouseId === warehouseId
+  const tested: Filter = brandLeads
+    ? { texts: filter.texts, belowMin: filter.belowMin }
+    : belowMinWalk
+      ? { ...filter, belowMin: undefined }
+      : filter
+  const runs = belowMinWalk
+    ? [
+        stockRun(
           database.db,
-          sort,
-          conditions(database.dialect, tested, 'test', TEXT_SORTS.includes(sort.field) ? sort.field : undefined),
-          brandLeads ? filter.brandId : undefined,
+          sql<SqlBool>`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount < warehouse_stock.min_stock`,
+          sort.direction,
+          conditions(database.dialect, tested, 'test'),
           columnsTested(tested, sort),
         ),
       ]
+    : byWarehouseStock
+      ? warehouseStockRuns(
+          database.db,
+          warehouseId,
+          sort.direction,
+          conditions(database.dialect, tested, 'test'),
+          columnsTested(tested, sort),
+        )
+      : [
+          sortRun(
+            database.db,
+            sort,
+            conditions(database.dialect, tested, 'test', TEXT_SORTS.includes(sort.field) ? sort.field : undefined),
+            brandLeads ? filter.brandId : undefined,
+            columnsTested(tested, sort),
+          ),
+        ]
   if (filter.ids) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
@@ -492,7 +553,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
     texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
     brandId: query.brand_id,
     ids: query.id && [...new Set(query.id)],
-    belowMin: query.below_min ? { warehouseId: query.warehouse_id } : undefined,
+    belowMin: query.below_min ? { warehouseId: query.warehouse_id, leads: true } : undefined,
   }
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
   const { offset, limit } = paging(query, 10)
@@ -525,7 +586,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   }
 
   const kept = await keptCount(database)
-  const searchable = await withTrigrams(database, filter)
+  const searchable = await withBelowMinPlan(database, await withTrigrams(database, filter))
   const total = await countProducts(database, searchable, kept)
   if (offset >= total) return { items: [], total }
   const page = fromNearerEnd(sort, offset, limit, total)

@@ -9,9 +9,10 @@ import type { Dialect } from '../index'
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('warehouse_stock').addColumn('min_stock', 'integer').execute()
   await db.schema.alterTable('warehouse_stock').addColumn('max_stock', 'integer').execute()
-  // by warehouse (the list and report of one warehouse) and by product (any warehouse; and a row's mark, by product)
+  // by warehouse and amount (the list of one warehouse, also sorted by its stock, and its report) and by product (any
+  // warehouse; and the mark of a row of the list)
   for (const [name, columns] of [
-    ['warehouse_stock_below_min', ['warehouse_id', 'product_id', 'amount', 'min_stock']],
+    ['warehouse_stock_below_min', ['warehouse_id', 'amount', 'product_id', 'min_stock', 'max_stock']],
     ['warehouse_stock_below_min_product', ['product_id', 'warehouse_id', 'amount', 'min_stock']],
   ] as const)
     await db.schema
