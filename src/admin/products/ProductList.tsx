@@ -18,6 +18,7 @@ import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
 import { useFilters } from './list/filters'
+import { BelowMinFilter, StockWithMark } from './list/BelowMin'
 
 export default function ProductList() {
   return (
@@ -54,6 +55,7 @@ function ProductTable() {
             noFilterLabel={translate('products.list.global')}
             width={260}
           />
+          <BelowMinFilter />
           <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
         </Box>
         <ProductFilters />
@@ -81,7 +83,7 @@ function ProductTable() {
         <DataTable.Col source="article_number" />
         <DataTable.Col source="description" disableSort />
         <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
-        <DataTable.NumberCol source="stock" />
+        <DataTable.Col source="stock" align="right" render={(record: ProductSummary) => <StockWithMark product={record} />} />
       </DataTable>
     </>
   )

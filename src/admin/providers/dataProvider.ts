@@ -3,7 +3,7 @@
 import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyReferenceParams, Identifier, RaRecord } from 'ra-core'
 import simpleRestProvider from 'ra-data-simple-rest'
 import { API_BASE, type Product, type ProductPage, type SupplierInfoUpdate } from '../../contract'
-import { toQueryString, type HttpClient } from './http'
+import { apiOf, toQueryString, type Api, type HttpClient } from './http'
 
 /** react-admin's getManyReference target → the parent collection that nests the resource */
 const PARENT_OF_TARGET: Record<string, string> = { product_id: 'products', warehouse_id: 'warehouses' }
@@ -31,6 +31,8 @@ export function changedFields(data: Record<string, unknown>, previous?: Record<s
 export interface StockroomDataProvider extends DataProvider {
   /** PATCH /products/{id}/supplier; answers the whole product */
   updateSupplier(productId: Identifier, data: SupplierInfoUpdate): Promise<{ data: Product }>
+  /** any other call by path (applying a count, a scan, a report), through the same client as every call */
+  call: Api
 }
 
 export function createDataProvider(httpClient: HttpClient): StockroomDataProvider {
@@ -90,6 +92,8 @@ export function createDataProvider(httpClient: HttpClient): StockroomDataProvide
       await Promise.all(ids.map((id) => simpleRest.delete(resource, { id })))
       return { data: ids }
     },
+
+    call: apiOf(httpClient),
 
     async updateSupplier(productId, data) {
       const { json } = await httpClient(`${API_BASE}/products/${productId}/supplier`, { method: 'PATCH', body: JSON.stringify(data) })

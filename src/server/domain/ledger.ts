@@ -280,9 +280,7 @@ async function deleteTransferPair(trx: Trx, productId: number, transferId: numbe
     await trx
       .deleteFrom('stock_transfers')
       .where('id', '=', transferId)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('stock_mutations').select('id').where('stock_mutations.transfer_id', '=', transferId))),
-      )
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('stock_mutations').select('id').where('stock_mutations.transfer_id', '=', transferId))))
       .execute()
     return true
   })

@@ -2,7 +2,7 @@
 // the reorder report: every product below its minimum, grouped by supplier, with what to order. The report's rows
 // come from reorderRows(), which an export can reuse.
 import { sql } from 'kysely'
-import type { Currency, ReorderLevel, ReorderLevelUpdate, ReorderReport, ReorderReportLine, ReorderReportSupplier } from '../../contract'
+import type { ReorderLevel, ReorderLevelUpdate, ReorderReport, ReorderReportLine, ReorderReportSupplier } from '../../contract'
 import type { DB } from '../db'
 import { toReorderLevel } from '../db/repositories/reorder-levels'
 import type { Trx } from '../db/writes'
@@ -117,7 +117,7 @@ export async function reorderReport(db: DB, warehouseId?: number): Promise<Reord
     group.lines.push(line)
   }
   for (const group of suppliers)
-    group.totals = valuesPerCurrency(group.lines.map((l) => ({ currency: l.purchase_currency as Currency | null, value: l.value })))
+    group.totals = valuesPerCurrency(group.lines.map((l) => ({ currency: l.purchase_currency, value: l.value })))
   return { warehouse_id: warehouseId ?? null, suppliers }
 }
 

@@ -273,9 +273,10 @@ export async function listTransfers(db: DB, query: StockTransferListQuery): Prom
   const matching = db
     .selectFrom('stock_transfers')
     .$if(query.product_id !== undefined, (qb) =>
-      qb.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('stock_mutations')
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('stock_mutations')
             .select('stock_mutations.id')
             .whereRef('stock_mutations.transfer_id', '=', 'stock_transfers.id')
             .where('stock_mutations.product_id', '=', query.product_id!),

@@ -4,9 +4,8 @@
 // the compared columns too, so a count reads the index alone). A booking changes the amount as before; the index
 // follows without another statement.
 import { sql, type Kysely } from 'kysely'
-import type { Dialect } from '../index'
 
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('warehouse_stock').addColumn('min_stock', 'integer').execute()
   await db.schema.alterTable('warehouse_stock').addColumn('max_stock', 'integer').execute()
   // by warehouse and amount (the list of one warehouse, also sorted by its stock, and its report) and by product (any

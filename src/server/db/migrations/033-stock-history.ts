@@ -2,9 +2,8 @@
 // those columns in that order, so the sums read the index alone. Scans on a count screen find a product by its
 // barcode (if another migration made the same index, this one is kept).
 import type { Kysely } from 'kysely'
-import type { Dialect } from '../index'
 
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('stock_mutations_product_time')
     .on('stock_mutations')

@@ -1,0 +1,97 @@
+// The scan field of a count: a barcode scanner types the digits and Enter, so the field keeps the focus; each scan
+// adds one to the scanned product's line at the chosen location (or adds the line).
+import { useRef, useState } from 'react'
+import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
+import { useTranslate } from 'ra-core'
+import type { StockCount, StockCountLine } from '../../contract'
+import { useApi } from '../common/useApi'
+import { productLabel } from '../transfers/transferForm'
+
+export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
+  const translate = useTranslate()
+  const api = useApi()
+  const input = useRef<HTMLInputElement>(null)
+  const [locationId, setLocationId] = useState<number>(count.locations[0]?.location_id)
+  const [code, setCode] = useState('')
+  const [sending, setSending] = useState(false)
+  const [said, setSaid] = useState<{ ok: boolean; text: string }>()
+
+  const scan = async () => {
+    const barcode = code.trim()
+    if (!barcode || sending || locationId === undefined) return
+    setSending(true)
+    try {
+      const { json: line } = await api<StockCountLine>(`/stock_counts/${count.id}/scan`, {
+        method: 'POST',
+        body: { barcode, location_id: locationId },
+      })
+      onLine(line)
+      setSaid({
+        ok: true,
+        text: translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
+      })
+      setCode('')
+    } catch (failure) {
+      setSaid({ ok: false, text: (failure as Error).message })
+      setCode('')
+    } finally {
+      setSending(false)
+      input.current?.focus()
+    }
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
+          {translate('counts.scan.title')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <TextField
+            select
+            size="small"
+            label={translate('counts.scan.location')}
+            value={locationId ?? ''}
+            onChange={(event) => {
+              setLocationId(Number(event.target.value))
+              input.current?.focus()
+            }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 180 }}
+          >
+            {count.locations.map((location) => (
+              <option key={location.location_id} value={location.location_id}>
+                {location.location_name}
+              </option>
+            ))}
+          </TextField>
+          <Box
+            component="form"
+            sx={{ flex: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault()
+              void scan()
+            }}
+          >
+            <TextField
+              inputRef={input}
+              autoFocus
+              fullWidth
+              size="small"
+              label={translate('counts.scan.barcode')}
+              helperText={translate('counts.scan.help')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'send', inputMode: 'numeric' } }}
+            />
+          </Box>
+        </Stack>
+        {said && (
+          <Alert severity={said.ok ? 'success' : 'error'} role="status" sx={{ mt: 1 }}>
+            {said.text}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
