@@ -531,7 +531,7 @@ const en = {
     levels: {
       title: 'Reorder levels',
       none: 'No reorder levels: set a minimum and a maximum per warehouse.',
-      warehouse: 'In warehouse',
+      warehouse: 'Applies to',
       on_hand: 'On hand',
       min: 'Min',
       max: 'Max',

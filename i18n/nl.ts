@@ -600,7 +600,7 @@ const nl: typeof en = {
     levels: {
       title: 'Bestelniveaus',
       none: 'Geen bestelniveaus: stel per magazijn een minimum en een maximum in.',
-      warehouse: 'In magazijn',
+      warehouse: 'Geldt voor',
       on_hand: 'Aanwezig',
       min: 'Min',
       max: 'Max',

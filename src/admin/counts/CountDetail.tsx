@@ -9,6 +9,7 @@ import {
   Card,
   CardContent,
   Chip,
+  Divider,
   Link,
   Stack,
   Table,
@@ -25,6 +26,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import type { StockCount, StockCountLine } from '../../contract'
 import { money, moneyTotals } from '../common/money'
 import { useApi } from '../common/useApi'
+import { usePhone } from '../common/usePhone'
 import { productLabel } from '../transfers/transferForm'
 import { CountStatus } from './CountStatus'
 import { CountedInput } from './CountedInput'
@@ -41,6 +43,7 @@ export default function CountDetail() {
   const notify = useNotify()
   const api = useApi()
   const queryClient = useQueryClient()
+  const phone = usePhone()
   const { id = '' } = useParams()
   const key = ['stockroom', 'stock_count', id]
   const {
@@ -109,6 +112,8 @@ export default function CountDetail() {
               <Typography color="text.secondary" sx={{ mt: 1 }}>
                 {translate('counts.lines.empty')}
               </Typography>
+            ) : phone ? (
+              <PhoneLines count={count} onLine={onLine} />
             ) : (
               <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
                 <Table size="small" aria-label={translate('counts.lines.title')}>
@@ -205,5 +210,44 @@ export default function CountDetail() {
         onClose={() => setAsking(undefined)}
       />
     </Box>
+  )
+}
+
+/** On a phone each line is a small block: the product and place, then expected, counted (to type in) and the difference. */
+function PhoneLines({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const open = count.status === 'open'
+  return (
+    <Stack component="ul" aria-label={translate('counts.lines.title')} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+      {count.lines.map((line) => (
+        <Box
+          component="li"
+          key={line.id}
+          data-testid="count-line"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 96px', columnGap: 1, alignItems: 'center', py: 1 }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{`${productLabel(line.product)} · ${line.location_name}`}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[
+                `${translate('counts.lines.expected')} ${line.expected ?? '—'}`,
+                line.difference === null ? null : `${translate('counts.lines.difference')} ${signedText(line.difference)}`,
+                line.difference_value === null || line.purchase_currency === null
+                  ? null
+                  : money(locale, line.difference_value, line.purchase_currency),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          </Box>
+          {open ? (
+            <CountedInput countId={count.id} line={line} onLine={onLine} />
+          ) : (
+            <Typography sx={numberSx}>{`${translate('counts.lines.counted')} ${line.counted ?? '—'}`}</Typography>
+          )}
+        </Box>
+      ))}
+    </Stack>
   )
 }

@@ -1,18 +1,36 @@
 // /stock_counts: the counts, newest first, and "Open a count".
 import { useState } from 'react'
-import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import dayjs from 'dayjs'
 import { Title } from 'react-admin'
 import { useGetList, useTranslate } from 'ra-core'
 import { useNavigate } from 'react-router-dom'
 import type { StockCountSummary } from '../../contract'
+import { usePhone } from '../common/usePhone'
 import { CountStatus } from './CountStatus'
 import { OpenCountDialog } from './OpenCountDialog'
 
 export default function CountList() {
   const translate = useTranslate()
   const navigate = useNavigate()
+  const phone = usePhone()
   const [opening, setOpening] = useState(false)
   const { data, error, isPending } = useGetList<StockCountSummary>('stock_counts', {
     pagination: { page: 1, perPage: 100 },
@@ -33,7 +51,20 @@ export default function CountList() {
         <CardContent>
           {error && <Alert severity="error">{error.message}</Alert>}
           {!isPending && !error && data?.length === 0 && <Typography color="text.secondary">{translate('counts.empty')}</Typography>}
-          {data && data.length > 0 && (
+          {data && data.length > 0 && phone && (
+            <List disablePadding aria-label={translate('counts.title')}>
+              {data.map((count) => (
+                <ListItemButton key={count.id} divider onClick={() => navigate(`/stock_counts/${count.id}`)} sx={{ px: 0 }}>
+                  <ListItemText
+                    primary={`${translate('counts.name', { id: count.id })} · ${count.warehouse_name}${count.blind ? ` · ${translate('counts.blind')}` : ''}`}
+                    secondary={`${dayjs(count.created_at).format('YYYY-MM-DD HH:mm')} · ${count.lines_counted} / ${count.lines_total}`}
+                  />
+                  <CountStatus status={count.status} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {data && data.length > 0 && !phone && (
             <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
               <Table size="small" aria-label={translate('counts.title')}>
                 <TableHead>

@@ -1,7 +1,7 @@
 // The scan field of a count: a barcode scanner types the digits and Enter, so the field keeps the focus; each scan
 // adds one to the scanned product's line at the chosen location (or adds the line).
 import { useRef, useState } from 'react'
-import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
+import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import { useTranslate } from 'ra-core'
 import type { StockCount, StockCountLine } from '../../contract'
 import { useApi } from '../common/useApi'
@@ -46,7 +46,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
           {translate('counts.scan.title')}
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)' }, gap: 1.5 }}>
           <TextField
             select
             size="small"
@@ -57,7 +57,6 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
               input.current?.focus()
             }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 180 }}
           >
             {count.locations.map((location) => (
               <option key={location.location_id} value={location.location_id}>
@@ -67,7 +66,6 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
           </TextField>
           <Box
             component="form"
-            sx={{ flex: 1 }}
             onSubmit={(event) => {
               event.preventDefault()
               void scan()
@@ -85,7 +83,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
               slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'send', inputMode: 'numeric' } }}
             />
           </Box>
-        </Stack>
+        </Box>
         {said && (
           <Alert severity={said.ok ? 'success' : 'error'} role="status" sx={{ mt: 1 }}>
             {said.text}

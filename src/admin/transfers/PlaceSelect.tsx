@@ -38,9 +38,11 @@ export function PlaceSelect({
         <optgroup key={group.warehouse_id} label={group.warehouse_name}>
           {group.places.map((place) => {
             const extra = note?.(place)
+            // the warehouse too: a closed select shows only the option, and locations of two warehouses may share a name
+            const name = `${place.warehouse_name} / ${place.location_name}`
             return (
               <option key={place.location_id} value={place.location_id}>
-                {extra ? `${place.location_name} (${extra})` : place.location_name}
+                {extra ? `${name} (${extra})` : name}
               </option>
             )
           })}

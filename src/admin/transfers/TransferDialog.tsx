@@ -53,6 +53,8 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
   const atSource = useQuery({
     queryKey: ['stockroom', 'location_stock', from],
     enabled: open && from !== '',
+    // what a location holds is read fresh for each form: another form may have moved it since
+    gcTime: 0,
     queryFn: async () => (await api<LocationStockItem[]>('/stock_levels/', { query: { location_id: from } })).json,
   })
   const available = new Map((atSource.data ?? []).map((item) => [item.product_id, item.amount]))
@@ -179,9 +181,10 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
                     component="li"
                     key={line.product_id}
                     data-testid="transfer-line"
-                    sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+                    // the name takes what the amount and the remove button leave, also on a phone
+                    sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 104px auto', alignItems: 'center', gap: 1 }}
                   >
-                    <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+                    <Box sx={{ minWidth: 0 }}>
                       <Typography sx={{ overflowWrap: 'anywhere' }}>{line.label}</Typography>
                       {has !== undefined && (
                         <Typography variant="body2" color={quantity !== null && quantity > has ? 'warning.main' : 'text.secondary'}>
@@ -204,7 +207,6 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
                           'aria-label': `${translate('transfers.dialog.amount')} ${line.label}`,
                         },
                       }}
-                      sx={{ width: 120 }}
                     />
                     {!product && (
                       <Tooltip title={translate('transfers.dialog.remove_line')}>

@@ -1,5 +1,5 @@
-// /stock_transfers: the transfers, newest first, each on one line "A-01 -> B-07"; a new transfer of one or more
-// products (filled from everything at a location, if wished), and the way back of one.
+// /stock_transfers: the transfers, newest first, each on one line "A-01 -> B-07" (a block of its own on a phone); a
+// new transfer of one or more products (filled from everything at a location, if wished), and the way back of one.
 import { useState } from 'react'
 import {
   Alert,
@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   CardContent,
+  Divider,
   Stack,
   Table,
   TableBody,
@@ -23,6 +24,7 @@ import { Confirm, Title } from 'react-admin'
 import { useGetList, useNotify, useTranslate } from 'ra-core'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { useApi } from '../common/useApi'
+import { usePhone } from '../common/usePhone'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
 
@@ -39,6 +41,7 @@ export default function TransferList() {
   const translate = useTranslate()
   const notify = useNotify()
   const api = useApi()
+  const phone = usePhone()
   const [page, setPage] = useState(1)
   const [creating, setCreating] = useState(false)
   const [reversing, setReversing] = useState<StockTransfer>()
@@ -84,8 +87,32 @@ export default function TransferList() {
         <CardContent>
           {error && <Alert severity="error">{error.message}</Alert>}
           {!isPending && !error && data?.length === 0 && <Typography color="text.secondary">{translate('transfers.empty')}</Typography>}
-          {data && data.length > 0 && (
-            // the table scrolls within its card on a phone, not the page
+          {data && data.length > 0 && phone && (
+            <Stack component="ul" aria-label={translate('transfers.title')} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.map((transfer) => (
+                <Box component="li" key={transfer.id} data-testid="transfer-row" sx={{ py: 1 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {[dayjs(transfer.created_at).format('YYYY-MM-DD HH:mm'), transfer.user?.username].filter(Boolean).join(' · ')}
+                  </Typography>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{route(transfer.from, transfer.to)}</Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {transfer.lines.map((line) => `${line.amount} × ${productLabel(line.product)}`).join(', ')}
+                  </Typography>
+                  {transfer.note && (
+                    <Typography variant="body2" color="text.secondary">
+                      {transfer.note}
+                    </Typography>
+                  )}
+                  {transfer.reversed_by_id === null && transfer.lines.length > 0 && (
+                    <Button size="small" startIcon={<UndoIcon />} onClick={() => setReversing(transfer)} sx={{ ml: -1 }}>
+                      {translate('transfers.reverse')}
+                    </Button>
+                  )}
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {data && data.length > 0 && !phone && (
             <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
               <Table size="small" aria-label={translate('transfers.title')}>
                 <TableHead>

@@ -37,7 +37,10 @@ export function BelowMinFilter() {
       control={
         <Switch
           checked={filterValues.below_min === 'true' || (filterValues.below_min as unknown) === true}
-          onChange={(event) => setFilters(withFilter(filterValues, 'below_min', event.target.checked ? 'true' : undefined))}
+          // at once: a switch shows its new state on the click (a typed filter waits for Enter anyway)
+          onChange={(event) =>
+            setFilters(withFilter(filterValues, 'below_min', event.target.checked ? 'true' : undefined), undefined, false)
+          }
         />
       }
       label={translate('products.list.below_min')}

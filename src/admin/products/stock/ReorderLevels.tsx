@@ -9,7 +9,6 @@ import {
   CardContent,
   Chip,
   IconButton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -89,7 +88,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             <Table size="small" aria-label={translate('reorder.levels.title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ px: 0 }}>{translate('reorder.levels.warehouse')}</TableCell>
+                  <TableCell sx={{ px: 0 }}>{translate('reorder.columns.warehouse')}</TableCell>
                   <TableCell align="right">{translate('reorder.levels.on_hand')}</TableCell>
                   <TableCell align="right">{translate('reorder.levels.min')}</TableCell>
                   <TableCell align="right">{translate('reorder.levels.max')}</TableCell>
@@ -130,12 +129,11 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             </Table>
           </Box>
         )}
-        <Stack
+        <Box
           component="form"
           aria-label={translate('reorder.levels.set')}
-          direction="row"
-          spacing={1}
-          sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1, alignItems: 'flex-start' }}
+          // the warehouse on a line of its own, then minimum, maximum and the button: the same on a phone
+          sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto', gap: 1, alignItems: 'start' }}
           onSubmit={(event) => {
             event.preventDefault()
             if (valid && !busy) save()
@@ -148,7 +146,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             value={warehouseId}
             onChange={(event) => pick(event.target.value === '' ? '' : Number(event.target.value))}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 140, flex: '1 1 140px' }}
+            sx={{ gridColumn: '1 / -1' }}
           >
             <option value="" />
             {warehouses.data?.map((w) => (
@@ -164,7 +162,6 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             value={min}
             onChange={(event) => setMin(event.target.value)}
             slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
-            sx={{ width: 90 }}
           />
           <TextField
             size="small"
@@ -174,12 +171,11 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             error={isLevel(min) && isLevel(max) && Number(max) < Number(min)}
             onChange={(event) => setMax(event.target.value)}
             slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
-            sx={{ width: 90 }}
           />
           <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ mt: '2px' }}>
             {translate('reorder.levels.save')}
           </Button>
-        </Stack>
+        </Box>
         {problem && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {problem}
