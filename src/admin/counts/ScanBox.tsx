@@ -13,31 +13,28 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
   const input = useRef<HTMLInputElement>(null)
   const [locationId, setLocationId] = useState<number>(count.locations[0]?.location_id)
   const [code, setCode] = useState('')
-  const [sending, setSending] = useState(false)
   const [said, setSaid] = useState<{ ok: boolean; text: string }>()
+  // a scanner may scan again before the last scan is answered: scans wait their turn, none is dropped
+  const queue = useRef<Promise<void>>(Promise.resolve())
 
-  const scan = async () => {
-    const barcode = code.trim()
-    if (!barcode || sending || locationId === undefined) return
-    setSending(true)
+  const send = async (barcode: string, location_id: number) => {
     try {
-      const { json: line } = await api<StockCountLine>(`/stock_counts/${count.id}/scan`, {
-        method: 'POST',
-        body: { barcode, location_id: locationId },
-      })
+      const { json: line } = await api<StockCountLine>(`/stock_counts/${count.id}/scan`, { method: 'POST', body: { barcode, location_id } })
       onLine(line)
       setSaid({
         ok: true,
         text: translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
       })
-      setCode('')
     } catch (failure) {
-      setSaid({ ok: false, text: (failure as Error).message })
-      setCode('')
-    } finally {
-      setSending(false)
-      input.current?.focus()
+      setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
     }
+  }
+  const scan = () => {
+    const barcode = code.trim()
+    if (!barcode || locationId === undefined) return
+    setCode('')
+    input.current?.focus()
+    queue.current = queue.current.then(() => send(barcode, locationId))
   }
 
   return (
@@ -68,7 +65,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
             component="form"
             onSubmit={(event) => {
               event.preventDefault()
-              void scan()
+              scan()
             }}
           >
             <TextField
