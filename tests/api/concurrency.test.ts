@@ -218,6 +218,29 @@ describe('20 clients transferring, counting, booking and deleting at once', () =
     expect(halves.filter((h) => Number(h.sum) !== 0 || Number(h.n) !== 2)).toEqual([])
   })
 
+  it('twenty people counting one count at once: no write waits for another in a circle, and every scan counts', async () => {
+    const warehouse = await make.warehouse('Counted at once')
+    const shelf = await make.location(warehouse.id, 'CA-1')
+    const scanned = await make.product({ sku: 'SCANNED', barcode: 'SCAN-ONCE' })
+    const typed = [await make.product({ sku: 'TYPED-1' }), await make.product({ sku: 'TYPED-2' })]
+    for (const product of [scanned, ...typed]) await make.book(product.id, { amount: 5, warehouse_id: warehouse.id, location_id: shelf.id })
+    const count = created(await server.admin.post('/api/stock_counts/', { warehouse_id: warehouse.id }))
+    const typedLines = count.lines.filter((line: { product_id: number }) => line.product_id !== scanned.id)
+    const answers = await Promise.all(
+      clients.slice(0, 20).map(async (client, n) => {
+        const mine: HttpAnswer[] = []
+        for (let i = 0; i < 5; i++) {
+          mine.push(await client.post(`/api/stock_counts/${count.id}/scan`, { barcode: 'SCAN-ONCE', location_id: shelf.id }))
+          mine.push(await client.patch(`/api/stock_counts/${count.id}/lines/${typedLines[(n + i) % 2].id}`, { counted: n + i }))
+        }
+        return mine
+      }),
+    )
+    for (const answer of answers.flat()) expectStatus(answer, [200])
+    const after = ok(await server.admin.get(`/api/stock_counts/${count.id}`))
+    expect(after.lines.find((line: { product_id: number }) => line.product_id === scanned.id).counted).toBe(100)
+  })
+
   it('two transfers never both take the last units: of twelve taking one of three at once, three go through', async () => {
     const warehouse = await make.warehouse('Last units')
     const [from, to] = [await make.location(warehouse.id, 'LU-1'), await make.location(warehouse.id, 'LU-2')]

@@ -3,7 +3,8 @@
 // lost: applying books counted - expected_at_count per line, on top of whatever the level has become since. A count
 // goes open -> submitted -> applied (once), or is cancelled; a blind count shows no expected amounts while open.
 // Writes to a count's lines hold a shared lock on the count (PostgreSQL), and applying takes it exclusively, so no
-// line changes between the moment a count is applied and the bookings it makes.
+// line changes between the moment a count is applied and the bookings it makes. A line write never writes the count
+// row itself: with the shared lock held, two of them would each wait for the other to let go (a deadlock).
 import { sql } from 'kysely'
 import type {
   Currency,
@@ -290,11 +291,8 @@ export async function setCounted(trx: Trx, countId: number, lineId: number, coun
     .returning('id')
     .executeTakeFirst()
   if (!changed) throw new NotFound('Stock count line')
-  await touch(trx, countId)
   return oneLine(trx, countId, lineId)
 }
-
-const touch = (trx: Trx, countId: number) => trx.updateTable('stock_counts').set({ updated_at: now() }).where('id', '=', countId).execute()
 
 /** The location must be one of the count's. */
 async function assertCountLocation(trx: Trx, countId: number, locationId: number) {
@@ -329,7 +327,6 @@ export async function addLine(trx: Trx, countId: number, body: StockCountLineCre
       },
     )
   const id = await insertLine(trx, countId, body.product_id, body.location_id, body.counted)
-  await touch(trx, countId)
   return oneLine(trx, countId, id)
 }
 
@@ -395,7 +392,6 @@ export async function scan(trx: Trx, countId: number, { barcode, location_id }: 
       })
     lineId = await insertLine(trx, countId, products[0].id, location_id, 1)
   }
-  await touch(trx, countId)
   return oneLine(trx, countId, lineId)
 }
 
