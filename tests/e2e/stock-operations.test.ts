@@ -11,7 +11,7 @@ const e2e = serverAndBrowser()
 
 const TEXT = {
   en: {
-    stockTab: 'Stock',
+    productTab: 'Product',
     transfer: 'Transfer',
     from: 'From',
     to: 'To',
@@ -43,7 +43,7 @@ const TEXT = {
     menu: 'Open menu',
   },
   nl: {
-    stockTab: 'Voorraad',
+    productTab: 'Product',
     transfer: 'Verplaatsen',
     from: 'Van',
     to: 'Naar',
@@ -218,6 +218,10 @@ describe.each([
     await page.getByRole('spinbutton', { name: 'Max' }).fill('50')
     await page.getByRole('button', { name: t.setLevel }).click()
     await page.getByTestId('reorder-level').getByText(t.belowMin).waitFor()
+    // the product tab says where it is below
+    await page.getByRole('tab', { name: t.productTab }).click()
+    await eventually(() => page.getByTestId('below-min-chip').innerText()).toBe(`Main ${suffix}: 2 (minimum 20)`)
+    await shot(page, 'product-tab')
     await page.goto('/products')
     await page.getByRole('switch', { name: t.belowMin }).check()
     await eventually(() => page.locator('tbody td.column-article_number').allTextContents()).toContain(lampName)
