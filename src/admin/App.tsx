@@ -15,6 +15,9 @@ import brands from './brands'
 import orgs from './orgs'
 import warehouses from './warehouses'
 import users from './users'
+import transfers from './transfers'
+import counts from './counts'
+import { reportRoutes } from './reports'
 
 // A failed call is shown at once: the API already answered or gave up after 1000 ms, and retrying three
 // times (react-query's default) kept people waiting seven seconds for the message.
@@ -40,12 +43,15 @@ export function App() {
         <Resource name="brands" {...brands} />
         <Resource name="warehouses" {...warehouses} />
         <Resource name="users" {...users} />
+        <Resource name="stock_transfers" {...transfers} />
+        <Resource name="stock_counts" {...counts} />
         <CustomRoutes noLayout>
           <Route path="/verify/:token" element={<VerifyPage />} />
           <Route path="/password/:token" element={<PasswordResetPage />} />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/me" element={<ProfilePage />} />
+          {reportRoutes}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -3,7 +3,17 @@ import { MAX_LIST_LIMIT } from './constants'
 import { Id, Nullable, Timestamp } from './common'
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITY_TYPES = ['product', 'brand', 'organization', 'warehouse', 'location', 'user', 'stock_mutation'] as const
+export const AUDIT_ENTITY_TYPES = [
+  'product',
+  'brand',
+  'organization',
+  'warehouse',
+  'location',
+  'user',
+  'stock_mutation',
+  'stock_transfer',
+  'stock_count',
+] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -21,6 +21,15 @@ export const ERROR_CODES = [
   // an Idempotency-Key sent with another request (422), or whose first request is still being carried out (409)
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_IN_PROGRESS',
+  // stock operations: transfers and counts
+  'INSUFFICIENT_STOCK',
+  'TRANSFER_ALREADY_REVERSED',
+  'TRANSFER_EMPTY',
+  'COUNT_NOT_OPEN',
+  'COUNT_ALREADY_APPLIED',
+  'COUNT_CANCELLED',
+  'COUNT_LINE_EXISTS',
+  'BARCODE_AMBIGUOUS',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

@@ -60,6 +60,18 @@ export const StockItem = Type.Object({
 })
 export type StockItem = Static<typeof StockItem>
 
+/** A product's minimum and maximum in one warehouse (PUT /products/{id}/reorder_levels/{warehouse_id}). */
+export const ReorderLevel = Type.Object({
+  warehouse_id: Id,
+  warehouse_name: Type.String(),
+  min_stock: Type.Integer(),
+  max_stock: Type.Integer(),
+  /** the stock in the warehouse now */
+  on_hand: Type.Integer(),
+  below_min: Type.Boolean(),
+})
+export type ReorderLevel = Static<typeof ReorderLevel>
+
 const productFields = {
   id: Id,
   sku: Nullable(Type.String()),
@@ -72,6 +84,8 @@ const productFields = {
   brand: Nullable(BrandRef),
   /** Total stock, or the stock in `warehouse_id` when the list was asked for one warehouse. */
   stock: Type.Integer(),
+  /** below its minimum in some warehouse (in `warehouse_id` when the list was asked for one warehouse) */
+  below_min: Type.Boolean(),
   ...timestamps,
 }
 /** A row of the products list: what the table shows. */
@@ -84,6 +98,7 @@ export const Product = Type.Object({
   stock_items: Type.Array(StockItem),
   supplier_info: Nullable(SupplierInfo),
   sellers_info: Type.Array(SellerInfo),
+  reorder_levels: Type.Array(ReorderLevel),
 })
 export type Product = Static<typeof Product>
 
@@ -115,6 +130,9 @@ export const ProductListQuery = Type.Object({
   brand_id: Type.Optional(Id),
   barcode: Type.Optional(
     Type.String({ maxLength: 100, description: 'the exact barcode, as a scanner reads it (EAN-13, UPC-A, a Code 128 text)' }),
+  ),
+  below_min: Type.Optional(
+    Type.Boolean({ description: 'true: only products below their minimum in `warehouse_id`, or in any warehouse without it' }),
   ),
   id: Type.Optional(
     Type.Array(Id, {

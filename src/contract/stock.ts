@@ -2,6 +2,19 @@ import Type, { type Static } from 'typebox'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
 import { Id, Nullable, Timestamp } from './common'
 
+/** A place as a transfer names it: the location with its warehouse. */
+export const StockPlace = Type.Object({
+  warehouse_id: Id,
+  warehouse_name: Type.String(),
+  location_id: Id,
+  location_name: Type.String(),
+})
+export type StockPlace = Static<typeof StockPlace>
+
+/** The transfer a mutation is half of, with both its places, so one line can say "A-01 -> B-07". */
+export const TransferRef = Type.Object({ id: Id, from: StockPlace, to: StockPlace })
+export type TransferRef = Static<typeof TransferRef>
+
 export const StockMutation = Type.Object({
   id: Id,
   amount: Type.Integer(),
@@ -13,6 +26,9 @@ export const StockMutation = Type.Object({
   location: Type.Object({ location_name: Type.String() }),
   /** null once the booking user has been deleted */
   user: Nullable(Type.Object({ username: Type.String() })),
+  /** null for a plain booking; a transfer's two mutations share it */
+  transfer_id: Nullable(Id),
+  transfer: Nullable(TransferRef),
   created_at: Timestamp,
   updated_at: Timestamp,
 })

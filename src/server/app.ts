@@ -30,6 +30,10 @@ import productRoutes from './routes/products'
 import stockRoutes from './routes/stock'
 import auditRoutes from './routes/audit'
 import labelRoutes from './routes/labels'
+import stockTransferRoutes from './routes/stock-transfers'
+import stockCountRoutes from './routes/stock-counts'
+import reorderRoutes from './routes/reorder'
+import stockHistoryRoutes from './routes/stock-history'
 
 export interface AppOptions {
   config: Config
@@ -118,6 +122,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(stockRoutes)
       await api.register(auditRoutes)
       await api.register(labelRoutes)
+      await api.register(stockTransferRoutes)
+      await api.register(stockCountRoutes)
+      await api.register(reorderRoutes)
+      await api.register(stockHistoryRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -43,6 +43,8 @@ function product(overrides: Partial<Product> = {}): Product {
     stock_items: [],
     supplier_info: null,
     sellers_info: [],
+    below_min: false,
+    reorder_levels: [],
     ...overrides,
   }
 }
@@ -58,6 +60,8 @@ function mutation(id: number, amount: number, note: string | null = null): Stock
     warehouse: { warehouse_name: 'Rotterdam' },
     location: { location_name: 'A-1' },
     user: { username: 'clerk' },
+    transfer_id: null,
+    transfer: null,
     created_at: stamp,
     updated_at: stamp,
   }

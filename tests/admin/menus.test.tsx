@@ -58,14 +58,35 @@ describe('the side menu and the person menu', () => {
   it('show a signed-in user the same entries, Warehouses included, without Users', async () => {
     session.save('token', user)
     const side = sideMenuEntries()
-    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Profile', 'Sign out'])
+    expect(side).toEqual([
+      'Products',
+      'Organizations',
+      'Brands',
+      'Warehouses',
+      'Transfers',
+      'Counts',
+      'Reorder report',
+      'Profile',
+      'Sign out',
+    ])
     expect(await personMenuEntries()).toEqual(side)
   })
 
   it('show Users to a super-user, in both menus', async () => {
     session.save('token', { ...user, is_superuser: true })
     const side = sideMenuEntries()
-    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Users', 'Profile', 'Sign out'])
+    expect(side).toEqual([
+      'Products',
+      'Organizations',
+      'Brands',
+      'Warehouses',
+      'Transfers',
+      'Counts',
+      'Reorder report',
+      'Users',
+      'Profile',
+      'Sign out',
+    ])
     expect(await personMenuEntries()).toEqual(side)
   })
 

@@ -74,6 +74,8 @@ export function aProduct(changes: Partial<Product> = {}): Product {
     stock_items: [],
     supplier_info: null,
     sellers_info: [],
+    below_min: false,
+    reorder_levels: [],
     ...changes,
   }
 }

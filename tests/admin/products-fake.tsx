@@ -142,6 +142,8 @@ export function aFullProduct(changes: Partial<Product> = {}): Product {
     stock_items: [],
     supplier_info: null,
     sellers_info: [],
+    below_min: false,
+    reorder_levels: [],
     ...changes,
   }
 }

@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { startServer, type TestServer } from './helpers'
-import { fixtures, ok } from './product-fixtures'
+import { created, fixtures, ok } from './product-fixtures'
 import { httpClient, seededRandom, type HttpAnswer, type HttpClient } from './http-client'
 
 let server: TestServer
@@ -130,6 +130,146 @@ describe('20 clients booking and deleting stock mutations of the same products',
         expect(item?.amount ?? 0).toBe(sum(ofProduct.filter((m) => m.location_id === place.location_id)))
       }
     }
+  })
+})
+
+describe('20 clients transferring, counting, booking and deleting at once', () => {
+  it('leaves every kept level equal to the ledger, never deadlocks, and applies each count once', async () => {
+    const east = await make.warehouse('Operations East')
+    const west = await make.warehouse('Operations West')
+    const places = [
+      { warehouse_id: east.id, location_id: (await make.location(east.id, 'OE-1')).id },
+      { warehouse_id: east.id, location_id: (await make.location(east.id, 'OE-2')).id },
+      { warehouse_id: west.id, location_id: (await make.location(west.id, 'OW-1')).id },
+      { warehouse_id: west.id, location_id: (await make.location(west.id, 'OW-2')).id },
+    ]
+    const products = [await make.product({ sku: 'OPS-A' }), await make.product({ sku: 'OPS-B' }), await make.product({ sku: 'OPS-C' })]
+    const mutationIds: { id: number; product_id: number }[] = []
+    for (let i = 0; i < 12; i++) {
+      const booked = await make.book(products[i % 3].id, { amount: 30, ...places[i % 4] })
+      mutationIds.push({ id: booked.id, product_id: booked.product_id })
+    }
+    const counts: { id: number; lines: { id: number }[] }[] = []
+    for (const warehouse of [east, west, east, west, east, west])
+      counts.push(created(await server.admin.post('/api/stock_counts/', { warehouse_id: warehouse.id })) as (typeof counts)[number])
+    const transfers: number[] = []
+    const applied = new Map<number, number>()
+
+    const runClient = async (n: number) => {
+      const random = seededRandom(2000 + n)
+      const client = connect(tokens[n % tokens.length])
+      for (let op = 0; op < 12; op++) {
+        const roll = random.next()
+        const product = random.pick(products)
+        if (roll < 0.25) {
+          const answer = await client.post(`/api/products/${product.id}/stock_mutations`, {
+            amount: random.int(-4, 9) || 1,
+            ...random.pick(places),
+          })
+          expectStatus(answer, [201])
+          mutationIds.push({ id: answer.body.id, product_id: answer.body.product_id })
+        } else if (roll < 0.4) {
+          // a recent mutation: a plain booking, or half of a transfer (which takes its other half with it)
+          const { id, product_id } = random.pick(mutationIds.slice(-8))
+          expectStatus(await client.delete(`/api/products/${product_id}/stock_mutations/${id}`), [204, 404])
+        } else if (roll < 0.7) {
+          const [from, to] = [random.pick(places), random.pick(places)]
+          if (from.location_id === to.location_id) continue
+          const several = random.next() < 0.4
+          const body = several
+            ? {
+                lines: products.map((p) => ({ product_id: p.id, amount: random.int(1, 6) })),
+                from_location_id: from.location_id,
+                to_location_id: to.location_id,
+              }
+            : { product_id: product.id, amount: random.int(1, 12), from_location_id: from.location_id, to_location_id: to.location_id }
+          const answer = await client.post('/api/stock_transfers/', { ...body, allow_negative: random.next() < 0.2 })
+          expectStatus(answer, [201, 409])
+          if (answer.status === 409) expect(answer.body.code).toBe('INSUFFICIENT_STOCK')
+          else {
+            transfers.push(answer.body.id)
+            for (const m of answer.body.mutations) mutationIds.push({ id: m.id, product_id: m.product_id })
+          }
+        } else if (roll < 0.78 && transfers.length > 0) {
+          const answer = await client.post(`/api/stock_transfers/${random.pick(transfers.slice(-6))}/reverse`, { allow_negative: true })
+          expectStatus(answer, [201, 404, 409])
+          if (answer.status === 201) transfers.push(answer.body.id)
+        } else if (roll < 0.92) {
+          const count = random.pick(counts)
+          if (count.lines.length === 0) continue
+          const line = random.pick(count.lines)
+          const answer = await client.patch(`/api/stock_counts/${count.id}/lines/${line.id}`, { counted: random.int(0, 40) })
+          expectStatus(answer, [200, 409])
+        } else {
+          const count = random.pick(counts)
+          const answer = await client.post(`/api/stock_counts/${count.id}/apply`)
+          expectStatus(answer, [200, 409])
+          if (answer.status === 200) applied.set(count.id, (applied.get(count.id) ?? 0) + 1)
+          else expect(answer.body.code).toBe('COUNT_ALREADY_APPLIED')
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 20 }, (_, n) => runClient(n)))
+    // every count not yet applied is applied now, by several clients at once: one of them gets it
+    for (const count of counts.filter((c) => !applied.has(c.id))) {
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, n) => clients[n].post(`/api/stock_counts/${count.id}/apply`)))
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409])
+      applied.set(count.id, 1)
+    }
+
+    expect(await checkLedger(server.database.db)).toEqual([])
+    expect([...applied.values()].every((n) => n === 1)).toBe(true)
+    expect(transfers.length).toBeGreaterThan(10)
+    // a transfer keeps its halves together: every product's in and out of one transfer both exist, or neither
+    const halves = await server.database.db
+      .selectFrom('stock_mutations')
+      .select(['transfer_id', 'product_id', (eb) => eb.fn.sum<number>('amount').as('sum'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('transfer_id', 'is not', null)
+      .groupBy(['transfer_id', 'product_id'])
+      .execute()
+    expect(halves.filter((h) => Number(h.sum) !== 0 || Number(h.n) !== 2)).toEqual([])
+  })
+
+  it('twenty people counting one count at once: no write waits for another in a circle, and every scan counts', async () => {
+    const warehouse = await make.warehouse('Counted at once')
+    const shelf = await make.location(warehouse.id, 'CA-1')
+    const scanned = await make.product({ sku: 'SCANNED', barcode: 'SCAN-ONCE' })
+    const typed = [await make.product({ sku: 'TYPED-1' }), await make.product({ sku: 'TYPED-2' })]
+    for (const product of [scanned, ...typed]) await make.book(product.id, { amount: 5, warehouse_id: warehouse.id, location_id: shelf.id })
+    const count = created(await server.admin.post('/api/stock_counts/', { warehouse_id: warehouse.id }))
+    const typedLines = count.lines.filter((line: { product_id: number }) => line.product_id !== scanned.id)
+    const answers = await Promise.all(
+      clients.slice(0, 20).map(async (client, n) => {
+        const mine: HttpAnswer[] = []
+        for (let i = 0; i < 5; i++) {
+          mine.push(await client.post(`/api/stock_counts/${count.id}/scan`, { barcode: 'SCAN-ONCE', location_id: shelf.id }))
+          mine.push(await client.patch(`/api/stock_counts/${count.id}/lines/${typedLines[(n + i) % 2].id}`, { counted: n + i }))
+        }
+        return mine
+      }),
+    )
+    for (const answer of answers.flat()) expectStatus(answer, [200])
+    const after = ok(await server.admin.get(`/api/stock_counts/${count.id}`))
+    expect(after.lines.find((line: { product_id: number }) => line.product_id === scanned.id).counted).toBe(100)
+  })
+
+  it('two transfers never both take the last units: of twelve taking one of three at once, three go through', async () => {
+    const warehouse = await make.warehouse('Last units')
+    const [from, to] = [await make.location(warehouse.id, 'LU-1'), await make.location(warehouse.id, 'LU-2')]
+    const product = await make.product({ sku: 'LAST-UNITS' })
+    await make.book(product.id, { amount: 3, warehouse_id: warehouse.id, location_id: from.id })
+    const answers = await Promise.all(
+      clients
+        .slice(0, 12)
+        .map((client) =>
+          client.post('/api/stock_transfers/', { product_id: product.id, amount: 1, from_location_id: from.id, to_location_id: to.id }),
+        ),
+    )
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3)
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'INSUFFICIENT_STOCK')).toBe(true)
+    const detail = ok(await server.admin.get(`/api/products/${product.id}`))
+    expect(detail.stock_items.map((i: { location_id: number; amount: number }) => [i.location_id, i.amount])).toEqual([[to.id, 3]])
+    expect(await checkLedger(server.database.db)).toEqual([])
   })
 })
 

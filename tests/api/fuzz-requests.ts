@@ -36,7 +36,18 @@ export interface Operation {
 
 /** Table of the rows an id names, by field or path parameter. */
 export type Table =
-  'users' | 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'audit_log'
+  | 'users'
+  | 'brands'
+  | 'organizations'
+  | 'warehouses'
+  | 'locations'
+  | 'products'
+  | 'product_sellers'
+  | 'stock_mutations'
+  | 'audit_log'
+  | 'stock_transfers'
+  | 'stock_counts'
+  | 'stock_count_lines'
 
 /** "the id (or another column) of the n-th row of `table`", decided when the request is sent */
 export class Existing {
@@ -79,6 +90,7 @@ const FIELD_TABLES: Record<string, Table> = {
   seller_info_id: 'product_sellers',
   mutation_id: 'stock_mutations',
   entity_id: 'products',
+  line_id: 'stock_count_lines',
 }
 const PATH_TABLES: [RegExp, Table][] = [
   [/^\/api\/users\//, 'users'],
@@ -86,6 +98,8 @@ const PATH_TABLES: [RegExp, Table][] = [
   [/^\/api\/orgs\//, 'organizations'],
   [/^\/api\/warehouses\//, 'warehouses'],
   [/^\/api\/products\//, 'products'],
+  [/^\/api\/stock_transfers\//, 'stock_transfers'],
+  [/^\/api\/stock_counts\//, 'stock_counts'],
 ]
 export function tableOfParam(path: string, name: string): Table | undefined {
   if (name !== 'id') return FIELD_TABLES[name]

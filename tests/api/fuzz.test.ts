@@ -116,6 +116,23 @@ async function seed() {
         location_id: location.id,
       })
   }
+  // transfers (one reversed), counts open and blind with lines, reorder levels below and above their minimum
+  const [from, to] = await db.selectFrom('locations').select(['id', 'warehouse_id']).limit(2).execute()
+  const products = await db.selectFrom('products').select('id').limit(2).execute()
+  while ((await count('stock_transfers')) < 3) {
+    const moved = await as.post('/api/stock_transfers/', {
+      lines: products.map((p) => ({ product_id: p.id, amount: 1 })),
+      from_location_id: from.id,
+      to_location_id: to.id,
+      allow_negative: true,
+    })
+    await as.post(`/api/stock_transfers/${moved.json().id}/reverse`, { allow_negative: true })
+  }
+  for (const blind of [false, true])
+    if (!(await db.selectFrom('stock_counts').select('id').where('status', '=', 'open').where('blind', '=', blind).executeTakeFirst()))
+      await as.post('/api/stock_counts/', { warehouse_id: from.warehouse_id, blind })
+  for (const [i, product] of products.entries())
+    await as.put(`/api/products/${product.id}/reorder_levels/${from.warehouse_id}`, { min_stock: 100 * i, max_stock: 200 })
   if ((await count('users')) < 4) {
     await as.post('/api/users/', { email: `seed-${unique()}@example.com`, password: 'seed-password-1', username: `seed-${unique()}` })
   }
@@ -149,6 +166,7 @@ function makeCoherent(params: Record<string, unknown>, body: unknown) {
     ['location_id', 'locations', 'warehouse_id'],
     ['seller_info_id', 'product_sellers', 'product_id'],
     ['mutation_id', 'stock_mutations', 'product_id'],
+    ['line_id', 'stock_count_lines', 'count_id'],
   ]
   for (const [param, table, column] of parents) {
     const row = param in params ? rowOf(table, params[param]) : undefined
@@ -232,8 +250,15 @@ async function check(request: FuzzRequest) {
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
   expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
-  // labels are the one answer that is not JSON (or the SPA's page): their PDF, or JSON when refused
-  const answers = request.path.startsWith('/api/labels/') && res.statusCode === 200 ? /^application\/pdf/ : /^application\/json|^text\/html/
+  // labels (a PDF) and the reorder report's CSV are the answers that are not JSON (or the SPA's page), unless refused
+  const answers =
+    res.statusCode !== 200
+      ? /^application\/json|^text\/html/
+      : request.path.startsWith('/api/labels/')
+        ? /^application\/pdf/
+        : request.path.endsWith('.csv')
+          ? /^text\/csv/
+          : /^application\/json|^text\/html/
   expect(res.headers['content-type'] ?? 'application/json', said).toMatch(answers)
 
   const after = await dumpAll()

@@ -33,6 +33,8 @@ let drop: () => Promise<void>
 let rows: Row[]
 /** stock per warehouse id, per product id */
 const warehouseStock = new Map<number, Map<number, number>>()
+/** the minimum per warehouse id, per product id (reorder levels, set on some products below) */
+const minimums = new Map<number, Map<number, number>>()
 let queries: CompiledQuery[] = []
 
 beforeAll(async () => {
@@ -40,14 +42,26 @@ beforeAll(async () => {
   drop = fresh.drop
   await seedDatabase(fresh.url, { products: PRODUCTS, warehouses: 3, locations: 20, mutations: PRODUCTS * 3, seed: 5 })
   database = openDatabase(fresh.url, { onQuery: (query) => queries.push(query) })
+  // reorder levels: some products in warehouse 1 (many below), fewer in 2, and a few in 3 far above any stock
+  for (const [warehouse, every, min] of [
+    [1, 7, 5],
+    [2, 11, 1],
+    [3, 13, 1000],
+  ] as const)
+    await sql`insert into warehouse_stock (product_id, warehouse_id, amount, min_stock, max_stock)
+      select id, ${warehouse}, 0, ${min}, ${min + 10} from products where id % ${every} = 0
+      on conflict (product_id, warehouse_id) do update set min_stock = excluded.min_stock, max_stock = excluded.max_stock`.execute(
+      database.db,
+    )
   rows = await database.db
     .selectFrom('products')
     .select(['id', 'sku', 'sku_amazon', 'article_number', 'description', 'brand_id', 'stock', 'created_at', 'updated_at'])
     .execute()
-  for (const { product_id, warehouse_id, amount } of await database.db.selectFrom('warehouse_stock').selectAll().execute()) {
+  for (const { product_id, warehouse_id, amount, min_stock } of await database.db.selectFrom('warehouse_stock').selectAll().execute()) {
     const stock = warehouseStock.get(warehouse_id) ?? new Map<number, number>()
     stock.set(product_id, amount)
     warehouseStock.set(warehouse_id, stock)
+    if (min_stock !== null) minimums.set(warehouse_id, (minimums.get(warehouse_id) ?? new Map<number, number>()).set(product_id, min_stock))
   }
 }, 120_000)
 afterAll(async () => {
@@ -56,12 +70,17 @@ afterAll(async () => {
 })
 
 /** What the list promises, computed from every row: case-insensitive substrings, empty values last, ties by id. */
-function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; total: number } {
+function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; below: boolean[]; total: number } {
   const stockOf = (row: Row) =>
     query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0)
+  const belowIn = (warehouse: number, row: Row) =>
+    (warehouseStock.get(warehouse)?.get(row.id) ?? 0) < (minimums.get(warehouse)?.get(row.id) ?? -Infinity)
+  const isBelowMin = (row: Row) =>
+    query.warehouse_id === undefined ? [...minimums.keys()].some((w) => belowIn(w, row)) : belowIn(query.warehouse_id, row)
   const matching = rows.filter(
     (row) =>
       (query.brand_id === undefined || row.brand_id === query.brand_id) &&
+      (!query.below_min || isBelowMin(row)) &&
       TEXT_FIELDS.every(
         (field) => !query[field] || ((row[field] ?? '').toLowerCase().includes(query[field].toLowerCase()) && row[field] !== null),
       ),
@@ -84,7 +103,7 @@ function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; 
     return sign * (a.id - b.id)
   })
   const page = matching.slice(query.skip ?? 0, (query.skip ?? 0) + (query.limit ?? 10))
-  return { ids: page.map((r) => r.id), stocks: page.map(stockOf), total: matching.length }
+  return { ids: page.map((r) => r.id), stocks: page.map(stockOf), below: page.map(isBelowMin), total: matching.length }
 }
 
 /** Substrings of real values: short ones (one and two characters take the path without the search index), code prefixes that cluster in their sort order, and other case. */
@@ -127,16 +146,18 @@ describe('the product list on a seeded catalogue', () => {
         moreText: fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: textFilter }),
         brand: fc.option(fc.constantFrom(...brands), { nil: undefined, freq: 3 }),
         warehouse: fc.option(fc.constantFrom(1, 2, 3), { nil: undefined, freq: 3 }),
+        belowMin: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
         sort: fc.constantFrom(...PRODUCT_SORT_FIELDS.flatMap((f) => [`${f}.asc`, `${f}.desc`])),
         // past half of the matches a page is read from the end: 1200 to 2995 are there for the broad filters
         skip: fc.constantFrom(0, 0, 0, 3, 10, 40, 250, 1200, 1600, 2000, 2990, 2995),
         limit: fc.constantFrom(1, 5, 10, 10, 25, 100),
       })
-      .map(({ text, moreText, brand, warehouse, sort, skip, limit }): ProductListQuery => ({
+      .map(({ text, moreText, brand, warehouse, belowMin, sort, skip, limit }): ProductListQuery => ({
         ...moreText,
         ...text,
         ...(brand === undefined ? {} : { brand_id: brand }),
         ...(warehouse === undefined ? {} : { warehouse_id: warehouse }),
+        ...(belowMin ? { below_min: true } : {}),
         sort_by: sort,
         skip,
         limit,
@@ -149,7 +170,12 @@ describe('the product list on a seeded catalogue', () => {
         const page = await listProducts(database, query)
         plans.set(planOf(queries), (plans.get(planOf(queries)) ?? 0) + 1)
         const expected = reference(query)
-        expect({ ids: page.items.map((p) => p.id), stocks: page.items.map((p) => p.stock), total: page.total }).toEqual(expected)
+        const answered = {
+          ids: page.items.map((p) => p.id),
+          stocks: page.items.map((p) => p.stock),
+          below: page.items.map((p) => p.below_min),
+        }
+        expect({ ...answered, total: page.total }).toEqual(expected)
       }),
       {
         seed: 20_261_121,
@@ -159,6 +185,9 @@ describe('the product list on a seeded catalogue', () => {
           [{ sku: rows.find((r) => r.sku?.startsWith('Z'))?.sku?.slice(0, 4) ?? 'ZEN', sort_by: 'sku.asc', limit: 10, skip: 0 }],
           [{ description: 'e', warehouse_id: 2, sort_by: 'stock.desc', limit: 25, skip: 0 }],
           [{ description: 'steel', brand_id: brands[0], sort_by: 'created_at.desc', limit: 10, skip: 0 }],
+          [{ below_min: true, sort_by: 'description.asc', limit: 10, skip: 0 }],
+          [{ below_min: true, warehouse_id: 1, sort_by: 'stock.asc', limit: 25, skip: 40 }],
+          [{ below_min: true, warehouse_id: 3, description: 'a', sort_by: 'created_at.desc', limit: 10, skip: 0 }],
         ],
       },
     )
@@ -423,6 +452,22 @@ describe('indexes behind the list', () => {
     expect(page.items.map((p) => p.id)).toContain(id)
     expect(page.items.every((p) => p.barcode === barcode)).toBe(true)
     expect(page.total).toBe(page.items.length)
+  })
+
+  it('finds and counts the products below their minimum through the partial index of the stock rows below it', async () => {
+    for (const warehouse_id of [undefined, 1, 3]) {
+      const query = { below_min: true, ...(warehouse_id === undefined ? {} : { warehouse_id }), sort_by: 'article_number.asc', limit: 10 }
+      const ran = await plansOf(query)
+      const counting = ran.find((r) => /^select count\(/.test(r.sql) && r.sql.includes('min_stock'))
+      expect(counting?.plan, JSON.stringify(query)).toMatch(/warehouse_stock_below_min/)
+      expect(allPlans(ran)).not.toMatch(/SCAN warehouse_stock(?! USING)|Seq Scan on warehouse_stock/)
+      if (isFind(ran.find((r) => isWalk(r) || isFind(r))!)) expect(pagePlan(ran)).toMatch(/warehouse_stock_below_min/)
+    }
+    // the mark on each row of a page is a lookup by product in the index by product, not a scan or a hash of it
+    const marked = allPlans(await plansOf({ sort_by: 'created_at.asc', limit: 10 }))
+    if (database.dialect === 'sqlite') expect(marked).toContain('USING COVERING INDEX warehouse_stock_below_min_product (product_id=?)')
+    else expect(marked).toMatch(/warehouse_stock_below_min_product on warehouse_stock\s+.*\n\s+Index Cond: \(product_id = products\.id\)/)
+    expect(marked).not.toMatch(/hashed SubPlan/)
   })
 
   it('counts within a brand through the brand index and looks the text matches up', async () => {

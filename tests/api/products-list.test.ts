@@ -92,8 +92,8 @@ describe('products list', () => {
     const page = await list('')
     expect(page.total).toBe(12)
     expect(idsOf(page)).toEqual(expectedOrder('created_at', 'asc').slice(0, 10))
-    const { stock_warehouse_items, stock_items, supplier_info, sellers_info, ...summary } = details[0]
-    expect([stock_warehouse_items, stock_items, supplier_info, sellers_info].every((v) => v !== undefined)).toBe(true)
+    const { stock_warehouse_items, stock_items, supplier_info, sellers_info, reorder_levels, ...summary } = details[0]
+    expect([stock_warehouse_items, stock_items, supplier_info, sellers_info, reorder_levels].every((v) => v !== undefined)).toBe(true)
     expect(page.items[0]).toEqual(summary)
     expect(summary.brand).toEqual({ id: brands.alpha.id, brand_name: 'Alpha' })
     const noSlash = await server.admin.get('/api/products?limit=1')

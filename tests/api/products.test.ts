@@ -44,6 +44,7 @@ describe('products: create, read, change, delete', () => {
       brand_id: brand.id,
       brand: { id: brand.id, brand_name: 'Create Brand' },
       stock: 0,
+      below_min: false,
       stock_warehouse_items: [],
       stock_items: [],
       supplier_info: {
@@ -54,6 +55,7 @@ describe('products: create, read, change, delete', () => {
         purchase_currency: null,
       },
       sellers_info: [],
+      reorder_levels: [],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: product.created_at,
     })

@@ -53,6 +53,8 @@ describe('booking stock mutations', () => {
       warehouse: { warehouse_name: 'North' },
       location: { location_name: 'Shelf A' },
       user: { username: 'admin' },
+      transfer_id: null,
+      transfer: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: mutation.created_at,
     })

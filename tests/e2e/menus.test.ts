@@ -11,13 +11,24 @@ const LANGUAGES = {
     sideMenu: 'Main menu',
     personMenu: 'Account menu',
     openSideMenu: 'Open menu',
-    entries: ['Products', 'Organizations', 'Brands', 'Warehouses', 'Users', 'Profile', 'Sign out'],
+    entries: ['Products', 'Organizations', 'Brands', 'Warehouses', 'Transfers', 'Counts', 'Reorder report', 'Users', 'Profile', 'Sign out'],
   },
   nl: {
     sideMenu: 'Hoofdmenu',
     personMenu: 'Accountmenu',
     openSideMenu: 'Menu openen',
-    entries: ['Producten', 'Organisaties', 'Merken', 'Magazijnen', 'Gebruikers', 'Profiel', 'Uitloggen'],
+    entries: [
+      'Producten',
+      'Organisaties',
+      'Merken',
+      'Magazijnen',
+      'Verplaatsingen',
+      'Tellingen',
+      'Bestelrapport',
+      'Gebruikers',
+      'Profiel',
+      'Uitloggen',
+    ],
   },
 }
 type Language = (typeof LANGUAGES)[keyof typeof LANGUAGES]

@@ -9,6 +9,9 @@ import orgs from '../orgs'
 import brands from '../brands'
 import warehouses from '../warehouses'
 import users from '../users'
+import transfers from '../transfers'
+import counts from '../counts'
+import { REORDER_REPORT_PATH, reorderReportIcon } from '../reports'
 import { LOGIN_PATH, PROFILE_PATH } from '../providers/authProvider'
 import { session } from '../providers/session'
 
@@ -26,6 +29,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/orgs', label: 'stockroom.menu.organizations', icon: orgs.icon, audience: 'signed-in' },
   { to: '/brands', label: 'stockroom.menu.brands', icon: brands.icon, audience: 'signed-in' },
   { to: '/warehouses', label: 'stockroom.menu.warehouses', icon: warehouses.icon, audience: 'signed-in' },
+  { to: '/stock_transfers', label: 'stockroom.menu.transfers', icon: transfers.icon, audience: 'signed-in' },
+  { to: '/stock_counts', label: 'stockroom.menu.counts', icon: counts.icon, audience: 'signed-in' },
+  { to: REORDER_REPORT_PATH, label: 'stockroom.menu.reorder', icon: reorderReportIcon, audience: 'signed-in' },
   { to: '/users', label: 'stockroom.menu.users', icon: users.icon, audience: 'super-user' },
   { to: PROFILE_PATH, label: 'stockroom.menu.profile', icon: AccountCircleIcon, audience: 'signed-in' },
   { to: LOGIN_PATH, label: 'stockroom.menu.sign_in', icon: LoginIcon, audience: 'signed-out' },

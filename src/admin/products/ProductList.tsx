@@ -22,6 +22,7 @@ import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
 import { TEXT_FILTERS, useFilters, withFilter } from './list/filters'
 import { CompactProductList } from './list/CompactProductList'
+import { BelowMinFilter, StockWithMark } from './list/BelowMin'
 import { PrintSelectedLabels } from './list/PrintSelectedLabels'
 
 export default function ProductList() {
@@ -69,6 +70,7 @@ function ProductTable() {
             noFilterLabel={translate('products.list.global')}
             width={260}
           />
+          <BelowMinFilter />
           <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
         </Box>
         <ProductFilters />
@@ -112,7 +114,7 @@ function ProductTable() {
           />
           <DataTable.Col source="description" disableSort />
           <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
-          <DataTable.NumberCol source="stock" />
+          <DataTable.Col source="stock" align="right" render={(record: ProductSummary) => <StockWithMark product={record} />} />
         </DataTable>
       )}
     </>

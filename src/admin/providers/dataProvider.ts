@@ -10,7 +10,7 @@ import {
   type ProductPage,
   type SupplierInfoUpdate,
 } from '../../contract'
-import { toQueryString, type HttpClient } from './http'
+import { apiOf, toQueryString, type Api, type HttpClient } from './http'
 
 /** react-admin's getManyReference target → the parent collection that nests the resource */
 const PARENT_OF_TARGET: Record<string, string> = { product_id: 'products', warehouse_id: 'warehouses' }
@@ -40,6 +40,8 @@ export interface StockroomDataProvider extends DataProvider {
   updateSupplier(productId: Identifier, data: SupplierInfoUpdate): Promise<{ data: Product }>
   /** GET /labels/{products|locations}.pdf: the labels' PDF */
   labelsPdf(kind: 'products' | 'locations', query: ProductLabelsQuery | LocationLabelsQuery): Promise<Blob>
+  /** any other call by path (applying a count, a scan, a report), through the same client as every call */
+  call: Api
 }
 
 /** a PDF of a thousand labels takes the server about a second, longer on a busy one */
@@ -102,6 +104,8 @@ export function createDataProvider(httpClient: HttpClient): StockroomDataProvide
       await Promise.all(ids.map((id) => simpleRest.delete(resource, { id })))
       return { data: ids }
     },
+
+    call: apiOf(httpClient),
 
     async updateSupplier(productId, data) {
       const { json } = await httpClient(`${API_BASE}/products/${productId}/supplier`, { method: 'PATCH', body: JSON.stringify(data) })

@@ -13,6 +13,10 @@ import * as mailedTokenFingerprints from './migrations/020-mailed-token-fingerpr
 import * as usernameKeys from './migrations/021-username-keys'
 import * as attemptCounters from './migrations/022-attempt-counters'
 import * as sharedSecret from './migrations/023-shared-secret'
+import * as stockTransfers from './migrations/030-stock-transfers'
+import * as stockCounts from './migrations/031-stock-counts'
+import * as reorderLevels from './migrations/032-reorder-levels'
+import * as stockHistory from './migrations/033-stock-history'
 import * as barcodeIndex from './migrations/040-barcode-index'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
@@ -27,6 +31,10 @@ const migrations: Record<string, DialectMigration> = {
   '021-username-keys': usernameKeys,
   '022-attempt-counters': attemptCounters,
   '023-shared-secret': sharedSecret,
+  '030-stock-transfers': stockTransfers,
+  '031-stock-counts': stockCounts,
+  '032-reorder-levels': reorderLevels,
+  '033-stock-history': stockHistory,
   '040-barcode-index': barcodeIndex,
 }
 

@@ -114,6 +114,8 @@ export interface StockMutationsTable {
   amount: number
   note: string | null
   user_id: number | null
+  /** the transfer this mutation is half of (migration 030) */
+  transfer_id: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -124,13 +126,62 @@ export interface StockLevelsTable {
   location_id: number
   warehouse_id: number
   amount: number
+  /** when a count of this product here was last applied (migration 031) */
+  last_counted_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** kept stock per product and warehouse: always the sum of its locations */
+/** kept stock per product and warehouse: always the sum of its locations; with its reorder level (migration 032) */
 export interface WarehouseStockTable {
   product_id: number
   warehouse_id: number
   amount: number
+  min_stock: ColumnType<number | null, number | null | undefined, number | null>
+  max_stock: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** a transfer: its mutations (out at `from`, in at `to`, per product) carry its id */
+export interface StockTransfersTable {
+  id: Generated<number>
+  from_warehouse_id: number
+  from_location_id: number
+  to_warehouse_id: number
+  to_location_id: number
+  note: string | null
+  user_id: number | null
+  reverses_id: number | null
+  created_at: Timestamp
+}
+
+export type StockCountStatus = 'open' | 'submitted' | 'applied' | 'cancelled'
+
+export interface StockCountsTable {
+  id: Generated<number>
+  warehouse_id: number
+  blind: Bool
+  status: StockCountStatus
+  note: string | null
+  user_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  submitted_at: string | null
+  applied_at: string | null
+  cancelled_at: string | null
+}
+
+export interface StockCountLocationsTable {
+  count_id: number
+  location_id: number
+}
+
+export interface StockCountLinesTable {
+  id: Generated<number>
+  count_id: number
+  product_id: number
+  location_id: number
+  counted: number | null
+  expected_at_count: number | null
+  counted_at: string | null
+  created_at: Timestamp
 }
 
 /** counts kept by triggers, so a list of everything needs no count(*) over a large table */
@@ -208,6 +259,10 @@ export interface Database {
   stock_mutations: StockMutationsTable
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
+  stock_transfers: StockTransfersTable
+  stock_counts: StockCountsTable
+  stock_count_locations: StockCountLocationsTable
+  stock_count_lines: StockCountLinesTable
   row_counts: RowCountsTable
   audit_log: AuditLogTable
   text_gram_counts: TextGramCountsTable

@@ -2,12 +2,13 @@
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
 import { sql, type Selectable } from 'kysely'
-import type { StockMutation } from '../../contract'
+import type { StockMutation, StockPlace } from '../../contract'
 import type { DB } from '../db'
 import type { StockMutationsTable } from '../db/schema'
 import { now } from '../db/clock'
 import { isOutOfRange } from '../db/errors'
 import { explainingForeignKeys, type Trx } from '../db/writes'
+import { dialectOfConnection } from '../db/dialect'
 import { Conflict, Invalid, NotFound } from './errors'
 import { missingReference } from './references'
 import { assertProductExists } from './products'
@@ -22,6 +23,8 @@ export interface NewMutation {
   note?: string | null
   /** the booking user */
   user_id: number | null
+  /** the transfer this mutation is half of */
+  transfer_id?: number | null
 }
 
 /** Kept amounts are 32-bit integers on PostgreSQL; the same limit holds on SQLite so both answer alike. */
@@ -33,29 +36,85 @@ const stockOutOfRange = () =>
 // The statements of a booking are SQL templates: they run for every booking, and compiling a template costs
 // a tenth of what Kysely's query builder spends building and compiling the same statement (2 µs against 25 µs).
 
-/** Adds `amount` (negative to take away) to the kept levels of one product at one location. */
-async function addToLevels(trx: Trx, row: MutationRow, amount: number, stamp: string): Promise<void> {
-  const { product_id, warehouse_id, location_id } = row
-  const [level] = (
-    await sql<{ amount: number }>`insert into stock_levels (product_id, location_id, warehouse_id, amount)
-      values (${product_id}, ${location_id}, ${warehouse_id}, ${amount})
-      on conflict (product_id, location_id) do update set amount = stock_levels.amount + excluded.amount
-      returning amount`.execute(trx)
-  ).rows
-  const [inWarehouse] = (
-    await sql<{ amount: number }>`insert into warehouse_stock (product_id, warehouse_id, amount)
-      values (${product_id}, ${warehouse_id}, ${amount})
-      on conflict (product_id, warehouse_id) do update set amount = warehouse_stock.amount + excluded.amount
-      returning amount`.execute(trx)
-  ).rows
-  const [product] = (
-    await sql<{
-      stock: number
-    }>`update products set stock = stock + ${amount}, updated_at = ${stamp} where id = ${product_id} returning stock`.execute(trx)
-  ).rows
-  if (!product) throw new NotFound('Product')
-  if ([level.amount, inWarehouse.amount, product.stock].some((n) => Math.abs(Number(n)) > MAX_STOCK)) throw stockOutOfRange()
+/** A change of the kept levels of one product at one location (and so in its warehouse and in total). */
+export interface LevelChange {
+  product_id: number
+  warehouse_id: number
+  location_id: number
+  amount: number
 }
+
+const placeKey = (productId: number, locationId: number) => `${productId}:${locationId}`
+
+/** Sums the changes per key, in the order of `order`: the order every ledger write takes its locks in. */
+function summed<K extends string>(changes: LevelChange[], keyOf: (c: LevelChange) => K, order: (c: LevelChange) => number[]) {
+  const sums = new Map<K, { change: LevelChange; amount: number }>()
+  for (const change of changes) {
+    const key = keyOf(change)
+    const known = sums.get(key)
+    if (known) known.amount += change.amount
+    else sums.set(key, { change, amount: change.amount })
+  }
+  const byOrder = (a: number[], b: number[]) => a.reduce((diff, n, i) => diff || n - b[i], 0)
+  return [...sums.values()].sort((a, b) => byOrder(order(a.change), order(b.change)))
+}
+
+/**
+ * Adds the changes (negative to take away) to the kept levels, and answers the new level per product and location.
+ * Locks are taken in one order by every ledger write: the locations' levels, then the warehouses', then the
+ * products', each sorted by id. A write of several changes (a transfer, a count) then never waits in a circle with
+ * another (PostgreSQL would end one of them as a deadlock); a single booking is the same three statements as ever.
+ */
+export async function addToLevels(trx: Trx, changes: LevelChange[], stamp: string): Promise<Map<string, number>> {
+  const levels = new Map<string, number>()
+  const amounts: number[] = []
+  for (const { change, amount } of summed(
+    changes,
+    (c) => placeKey(c.product_id, c.location_id),
+    (c) => [c.product_id, c.location_id],
+  )) {
+    const [level] = (
+      await sql<{ amount: number }>`insert into stock_levels (product_id, location_id, warehouse_id, amount)
+        values (${change.product_id}, ${change.location_id}, ${change.warehouse_id}, ${amount})
+        on conflict (product_id, location_id) do update set amount = stock_levels.amount + excluded.amount
+        returning amount`.execute(trx)
+    ).rows
+    levels.set(placeKey(change.product_id, change.location_id), Number(level.amount))
+    amounts.push(level.amount)
+  }
+  for (const { change, amount } of summed(
+    changes,
+    (c) => `${c.product_id}:${c.warehouse_id}`,
+    (c) => [c.product_id, c.warehouse_id],
+  )) {
+    const [inWarehouse] = (
+      await sql<{ amount: number }>`insert into warehouse_stock (product_id, warehouse_id, amount)
+        values (${change.product_id}, ${change.warehouse_id}, ${amount})
+        on conflict (product_id, warehouse_id) do update set amount = warehouse_stock.amount + excluded.amount
+        returning amount`.execute(trx)
+    ).rows
+    amounts.push(inWarehouse.amount)
+  }
+  for (const { change, amount } of summed(
+    changes,
+    (c) => String(c.product_id),
+    (c) => [c.product_id],
+  )) {
+    const [product] = (
+      await sql<{
+        stock: number
+      }>`update products set stock = stock + ${amount}, updated_at = ${stamp} where id = ${change.product_id} returning stock`.execute(trx)
+    ).rows
+    if (!product) throw new NotFound('Product')
+    amounts.push(product.stock)
+  }
+  if (amounts.some((n) => Math.abs(Number(n)) > MAX_STOCK)) throw stockOutOfRange()
+  return levels
+}
+
+/** The kept level of a product at a location after `addToLevels`. */
+export const levelAfter = (levels: Map<string, number>, productId: number, locationId: number) =>
+  levels.get(placeKey(productId, locationId)) ?? 0
 
 /** The names a booked mutation is answered with, read in the same transaction as the booking. */
 export interface PlaceNames {
@@ -100,7 +159,7 @@ async function goneWhileWriting(db: DB, productId: number) {
 }
 
 /** Runs a change of the ledger, saying why a refusal of the database happened. */
-async function ledgerWrite<T>(productId: number, write: () => Promise<T>): Promise<T> {
+export async function ledgerWrite<T>(productId: number, write: () => Promise<T>): Promise<T> {
   try {
     return await explainingForeignKeys(write, (db) => goneWhileWriting(db, productId))
   } catch (error) {
@@ -109,19 +168,40 @@ async function ledgerWrite<T>(productId: number, write: () => Promise<T>): Promi
   }
 }
 
+/** Adds one row to the ledger (not yet to the kept levels). */
+async function insertMutation(trx: Trx, mutation: NewMutation, stamp: string): Promise<MutationRow> {
+  const {
+    rows: [row],
+  } =
+    await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id, created_at, updated_at)
+    values (${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
+            ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${stamp}, ${stamp})
+    returning *`.execute(trx)
+  return row
+}
+
 /** Writes one booking in the caller's transaction: checks the place, adds the ledger row and the kept levels. */
 async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
   const names = await assertPlace(trx, mutation)
   const stamp = now()
-  const {
-    rows: [row],
-  } =
-    await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, created_at, updated_at)
-    values (${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
-            ${mutation.user_id}, ${stamp}, ${stamp})
-    returning *`.execute(trx)
-  await addToLevels(trx, row, row.amount, stamp)
+  const row = await insertMutation(trx, mutation, stamp)
+  await addToLevels(trx, [row], stamp)
   return { ...row, ...names }
+}
+
+/**
+ * Books several mutations at places the caller has checked (a transfer, a count) in its transaction: the ledger
+ * rows, then the kept levels in the one lock order (see addToLevels). Answers the rows in the order given and the
+ * new level per product and location.
+ */
+export async function bookMutations(trx: Trx, mutations: NewMutation[]): Promise<{ rows: MutationRow[]; levels: Map<string, number> }> {
+  if (mutations.length === 0) return { rows: [], levels: new Map() }
+  return ledgerWrite(mutations[0].product_id, async () => {
+    const stamp = now()
+    const rows: MutationRow[] = []
+    for (const mutation of mutations) rows.push(await insertMutation(trx, mutation, stamp))
+    return { rows, levels: await addToLevels(trx, rows, stamp) }
+  })
 }
 
 type Booked = MutationRow & PlaceNames
@@ -138,8 +218,9 @@ export async function bookMutation(trx: Trx, mutation: NewMutation): Promise<Boo
 }
 
 /**
- * Deletes a mutation of a product and takes it out of the kept levels. `delete ... returning` makes two deletions
- * of the same mutation at once subtract it once: the second finds nothing and answers 404.
+ * Deletes a mutation of a product and takes it out of the kept levels; half of a transfer takes its other half with
+ * it. `delete ... returning` makes two deletions of the same mutation at once subtract it once: the second finds
+ * nothing and answers 404.
  */
 export async function deleteMutation(trx: Trx, productId: number, mutationId: number): Promise<void> {
   const row = await ledgerWrite(productId, async () => {
@@ -147,14 +228,62 @@ export async function deleteMutation(trx: Trx, productId: number, mutationId: nu
       .deleteFrom('stock_mutations')
       .where('id', '=', mutationId)
       .where('product_id', '=', productId)
+      .where('transfer_id', 'is', null)
       .returningAll()
       .executeTakeFirst()
-    if (deleted) await addToLevels(trx, deleted, -deleted.amount, now())
+    if (deleted) await addToLevels(trx, [{ ...deleted, amount: -deleted.amount }], now())
     return deleted
   })
   if (row) return
+  const half = await trx
+    .selectFrom('stock_mutations')
+    .select('transfer_id')
+    .where('id', '=', mutationId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst()
+  if (half?.transfer_id != null && (await deleteTransferPair(trx, productId, half.transfer_id))) return
   await assertProductExists(trx, productId)
   throw new NotFound('Stock mutation')
+}
+
+/** Locks a transfer's row (PostgreSQL), so that its deletions and its reversal take their turns. */
+export async function lockTransfer(trx: Trx, transferId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('stock_transfers')
+    .select('id')
+    .where('id', '=', transferId)
+    .$if(dialectOfConnection(trx) === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * Deletes both mutations of a product in a transfer, and the transfer once it has none left. The transfer's row is
+ * locked first, so that two people deleting its two halves at once both wait for the same row instead of for each
+ * other. Answers false when they were gone already.
+ */
+async function deleteTransferPair(trx: Trx, productId: number, transferId: number): Promise<boolean> {
+  return ledgerWrite(productId, async () => {
+    if (!(await lockTransfer(trx, transferId))) return false
+    const deleted = await trx
+      .deleteFrom('stock_mutations')
+      .where('transfer_id', '=', transferId)
+      .where('product_id', '=', productId)
+      .returningAll()
+      .execute()
+    if (deleted.length === 0) return false
+    await addToLevels(
+      trx,
+      deleted.map((row) => ({ ...row, amount: -row.amount })),
+      now(),
+    )
+    await trx
+      .deleteFrom('stock_transfers')
+      .where('id', '=', transferId)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('stock_mutations').select('id').where('stock_mutations.transfer_id', '=', transferId))))
+      .execute()
+    return true
+  })
 }
 
 export interface LedgerDiscrepancy {
@@ -208,20 +337,60 @@ export async function checkLedger(db: DB): Promise<LedgerDiscrepancy[]> {
   }))
 }
 
-/** Mutations as the API answers them: with warehouse, location and booking user named. */
-function mutationsQuery(db: DB) {
+/** Mutations as the API answers them: with warehouse, location, booking user and (for a transfer) both its places named. */
+export function mutationsQuery(db: DB) {
   return db
     .selectFrom('stock_mutations')
     .innerJoin('warehouses', 'warehouses.id', 'stock_mutations.warehouse_id')
     .innerJoin('locations', 'locations.id', 'stock_mutations.location_id')
     .leftJoin('users', 'users.id', 'stock_mutations.user_id')
+    .leftJoin('stock_transfers as transfer', 'transfer.id', 'stock_mutations.transfer_id')
+    .leftJoin('warehouses as from_warehouse', 'from_warehouse.id', 'transfer.from_warehouse_id')
+    .leftJoin('locations as from_location', 'from_location.id', 'transfer.from_location_id')
+    .leftJoin('warehouses as to_warehouse', 'to_warehouse.id', 'transfer.to_warehouse_id')
+    .leftJoin('locations as to_location', 'to_location.id', 'transfer.to_location_id')
     .selectAll('stock_mutations')
-    .select(['warehouses.warehouse_name', 'locations.location_name', 'users.username'])
+    .select([
+      'warehouses.warehouse_name',
+      'locations.location_name',
+      'users.username',
+      'transfer.from_warehouse_id',
+      'from_warehouse.warehouse_name as from_warehouse_name',
+      'transfer.from_location_id',
+      'from_location.location_name as from_location_name',
+      'transfer.to_warehouse_id',
+      'to_warehouse.warehouse_name as to_warehouse_name',
+      'transfer.to_location_id',
+      'to_location.location_name as to_location_name',
+    ])
 }
 
-type MutationView = MutationRow & PlaceNames & { username: string | null }
+/** Both places of a transfer, as the mutation rows of mutationsQuery carry them. */
+export interface TransferPlaces {
+  from_warehouse_id: number | null
+  from_warehouse_name: string | null
+  from_location_id: number | null
+  from_location_name: string | null
+  to_warehouse_id: number | null
+  to_warehouse_name: string | null
+  to_location_id: number | null
+  to_location_name: string | null
+}
+
+type MutationView = MutationRow & PlaceNames & { username: string | null } & Partial<TransferPlaces>
+
+/** The place a transfer names, from the columns `from_*` or `to_*`. */
+export function placeOf(row: Partial<TransferPlaces>, side: 'from' | 'to'): StockPlace | null {
+  const [warehouseId, warehouseName, locationId, locationName] =
+    side === 'from'
+      ? [row.from_warehouse_id, row.from_warehouse_name, row.from_location_id, row.from_location_name]
+      : [row.to_warehouse_id, row.to_warehouse_name, row.to_location_id, row.to_location_name]
+  if (warehouseId == null || warehouseName == null || locationId == null || locationName == null) return null
+  return { warehouse_id: warehouseId, warehouse_name: warehouseName, location_id: locationId, location_name: locationName }
+}
 
 export function toStockMutation(row: MutationView): StockMutation {
+  const [from, to] = [placeOf(row, 'from'), placeOf(row, 'to')]
   return {
     id: row.id,
     amount: row.amount,
@@ -232,6 +401,8 @@ export function toStockMutation(row: MutationView): StockMutation {
     warehouse: { warehouse_name: row.warehouse_name },
     location: { location_name: row.location_name },
     user: row.username == null ? null : { username: row.username },
+    transfer_id: row.transfer_id ?? null,
+    transfer: row.transfer_id != null && from && to ? { id: row.transfer_id, from, to } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

@@ -7,11 +7,16 @@
 //     one warehouse is walked in three runs (above zero, none or zero there, below zero), because most products
 //     have no row in a given warehouse and count as 0 there;
 //  3. the rows of those ids, with brand names and stock.
+// Products below their minimum (below_min) are found through the partial indexes of the warehouse stock rows below
+// their minimum (migration 032), or tested per row through them when another filter finds fewer rows; in one
+// warehouse sorted by its stock they are a walk of that index. Their counts are never remembered: every booking
+// can change them.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
 import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
 import { paging, parseSort, type Sort } from '../db/lists'
+import { belowMinimum } from '../db/repositories/reorder-levels'
 import { toProductSummary } from './products'
 
 type Database = Pick<DatabaseHandle, 'db' | 'dialect'>
@@ -26,6 +31,11 @@ interface Filter {
   brandId?: number
   /** react-admin's getMany: at most a page of ids, so these are found by primary key and sorted */
   ids?: number[]
+  /**
+   * below the minimum in this warehouse, or in any when `warehouseId` is undefined; `leads` when there are few
+   * enough of them to find the other filters' matches among them (else each match of the others is tested)
+   */
+  belowMin?: { warehouseId?: number; leads: boolean }
   /** a scanned code, matched exactly through its index (migration 040): a handful of products at most */
   barcode?: string
 }
@@ -45,7 +55,11 @@ const SUMMARY_COLUMNS = [
 ] as const
 
 const isFiltered = (filter: Filter) =>
-  filter.texts.length > 0 || filter.brandId !== undefined || filter.ids !== undefined || filter.barcode !== undefined
+  filter.texts.length > 0 ||
+  filter.brandId !== undefined ||
+  filter.ids !== undefined ||
+  filter.belowMin !== undefined ||
+  filter.barcode !== undefined
 /** Found by primary key or by the barcode index: so few rows that they are found and sorted, never walked. */
 const isExact = (filter: Filter) => filter.ids !== undefined || filter.barcode !== undefined
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text)
@@ -66,6 +80,10 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
   const found: RawBuilder<SqlBool>[] = filter.brandId === undefined ? [] : [sql<SqlBool>`${brand} = ${filter.brandId}`]
   if (filter.ids) found.push(sql<SqlBool>`products.id in (${sql.join(filter.ids)})`)
   if (exactBarcode) found.push(sql<SqlBool>`products.barcode = ${filter.barcode}`)
+  if (filter.belowMin)
+    found.push(
+      use === 'find' && filter.belowMin.leads ? belowMinFound(filter.belowMin.warehouseId) : belowMinimum(filter.belowMin.warehouseId),
+    )
   if (dialect === 'postgres')
     return [
       ...found,
@@ -87,6 +105,31 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
     else found.push(containsText(dialect, field === sortField ? column(field) : sql`lower(${column(field)})`, text))
   }
   return found
+}
+
+/** Products below their minimum, read from the partial index that holds only the stock rows below it. */
+const belowMinRows = (warehouseId?: number) =>
+  sql`select warehouse_stock.product_id from warehouse_stock where warehouse_stock.amount < warehouse_stock.min_stock${
+    warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
+  }`
+const belowMinFound = (warehouseId?: number) => sql<SqlBool>`products.id in (${belowMinRows(warehouseId)})`
+
+/** Below this many stock rows below their minimum, they lead the finding of a filter that has other parts too. */
+const BELOW_MIN_LEADS = 50_000
+
+/**
+ * Decides whether the products below their minimum lead the finding: alone they do; with other filters, only when
+ * they are few (counted up to BELOW_MIN_LEADS, which the index answers in a millisecond or two). Otherwise the other
+ * filters find their matches and each is looked up: at a million products with every one below a minimum somewhere,
+ * gathering them all first took a second and a half beside a description filter.
+ */
+async function withBelowMinPlan({ db }: Database, filter: Filter): Promise<Filter> {
+  const { belowMin } = filter
+  if (!belowMin || isBelowMinAlone(filter)) return filter
+  const { rows } = await sql<{
+    count: number
+  }>`select count(*) as count from (${belowMinRows(belowMin.warehouseId)} limit ${BELOW_MIN_LEADS}) as few`.execute(db)
+  return { ...filter, belowMin: { ...belowMin, leads: Number(rows[0].count) < BELOW_MIN_LEADS } }
 }
 
 /**
@@ -131,7 +174,15 @@ const REMEMBERED_COUNTS = 2000
 
 /** One text of one or two characters and nothing else: its count is kept (migration 011), no index finds it. */
 const isShortTextAlone = (filter: Filter) =>
-  filter.brandId === undefined && !isExact(filter) && filter.texts.length === 1 && !usesSearchIndex(filter.texts[0].text)
+  filter.brandId === undefined &&
+  !isExact(filter) &&
+  filter.belowMin === undefined &&
+  filter.texts.length === 1 &&
+  !usesSearchIndex(filter.texts[0].text)
+
+/** Only below_min: counted in the partial index alone. */
+const isBelowMinAlone = (filter: Filter) =>
+  filter.belowMin !== undefined && filter.brandId === undefined && !isExact(filter) && filter.texts.length === 0
 
 /**
  * How many products match: the kept count, the kept count of a short text, or a count through the search index
@@ -145,11 +196,17 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   // the trigrams follow from the texts
   const key = JSON.stringify({ ...filter, texts: filter.texts.map(({ field, text }) => ({ field, text })) })
   const known = remembered.get(key)
-  // the version does not follow barcodes; an exact barcode is counted through its index in a few rows anyway
-  if (known?.version === kept.version && filter.barcode === undefined) return known.count
+  // the version follows neither stock nor barcodes; an exact barcode is counted through its index in a few rows anyway
+  if (known?.version === kept.version && !filter.belowMin && filter.barcode === undefined) return known.count
 
   let count: number
-  if (isShortTextAlone(filter)) {
+  if (isBelowMinAlone(filter)) {
+    // a product is below in several warehouses at most once per warehouse: without one, count it once
+    const { rows } = await sql<{ count: number }>`select count(${
+      filter.belowMin!.warehouseId === undefined ? sql`distinct product_id` : sql`*`
+    }) as count from (${belowMinRows(filter.belowMin!.warehouseId)}) as below`.execute(db)
+    count = Number(rows[0].count)
+  } else if (isShortTextAlone(filter)) {
     const [{ field, text }] = filter.texts
     const row = await db
       .selectFrom('text_gram_counts')
@@ -162,6 +219,7 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
     dialect === 'sqlite' &&
     filter.brandId === undefined &&
     !isExact(filter) &&
+    filter.belowMin === undefined &&
     filter.texts.every(({ text }) => usesSearchIndex(text))
   ) {
     const { rows } = await sql<{
@@ -177,6 +235,7 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
     count = Number(row.count)
   }
   remembered.delete(key)
+  if (filter.belowMin) return count
   if (remembered.size >= REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!)
   remembered.set(key, { version: kept.version, count })
   return count
@@ -269,6 +328,30 @@ function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: num
 }
 
 /**
+ * The stock rows of one warehouse that `where` picks, by amount and then product id (an index walk: the rows
+ * above or below zero of warehouse_stock_by_amount, or those below their minimum of warehouse_stock_below_min).
+ */
+function stockRun(
+  db: DB,
+  where: RawBuilder<SqlBool>,
+  direction: Sort['direction'],
+  tests: RawBuilder<SqlBool>[],
+  columns: readonly string[],
+) {
+  const dir = sql.raw(direction)
+  // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
+  // and the walk stops at the page (joined after it, they were all joined and then sorted again)
+  const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
+  const walked = (window?: number) =>
+    window === undefined
+      ? sql`select product_id as id, amount as sort_key from warehouse_stock where ${where} order by sort_key ${dir}, id ${dir}`
+      : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
+          from warehouse_stock join products on products.id = warehouse_stock.product_id where ${where}
+          order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
+  return run(db, walked, direction, tests, true, sql`from warehouse_stock where ${where}`)
+}
+
+/**
  * Products by their stock in one warehouse, 0 where they have none there, ties by id, in three runs: the rows above
  * zero and below zero from the (warehouse_id, amount, product_id) index, and between them the products (by id) with
  * no stock there, which are most of them.
@@ -281,19 +364,14 @@ function warehouseStockRuns(
   columns: readonly string[],
 ): Run[] {
   const dir = sql.raw(direction)
-  // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
-  // and the walk stops at the page (joined after it, they were all joined and then sorted again)
-  const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
-  const stocked = (sign: '>' | '<'): Run => {
-    const where = sql`where warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`
-    const walked = (window?: number) =>
-      window === undefined
-        ? sql`select product_id as id, amount as sort_key from warehouse_stock ${where} order by sort_key ${dir}, id ${dir}`
-        : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
-            from warehouse_stock join products on products.id = warehouse_stock.product_id ${where}
-            order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
-    return run(db, walked, direction, tests, true, sql`from warehouse_stock ${where}`)
-  }
+  const stocked = (sign: '>' | '<') =>
+    stockRun(
+      db,
+      sql`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`,
+      direction,
+      tests,
+      columns,
+    )
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
     and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
   const walkedZeros = (window?: number) =>
@@ -382,24 +460,41 @@ async function pageIds(
 ): Promise<number[]> {
   const byWarehouseStock = warehouseId !== undefined && sort.field === 'stock'
   const brandLeads = !byWarehouseStock && filter.brandId !== undefined && BRAND_SORT_INDEXED.includes(sort.field)
-  const tested: Filter = brandLeads ? { texts: filter.texts } : filter
-  const runs = byWarehouseStock
-    ? warehouseStockRuns(
-        database.db,
-        warehouseId,
-        sort.direction,
-        conditions(database.dialect, tested, 'test'),
-        columnsTested(tested, sort),
-      )
-    : [
-        sortRun(
+  // below the minimum in the warehouse sorted by: the rows below it, in the order of the index that holds them only
+  // (a product below its minimum has a stock row there, so none lies among the products without one)
+  const belowMinWalk = byWarehouseStock && filter.belowMin !== undefined && filter.belowMin.warehouseId === warehouseId
+  const tested: Filter = brandLeads
+    ? { texts: filter.texts, belowMin: filter.belowMin }
+    : belowMinWalk
+      ? { ...filter, belowMin: undefined }
+      : filter
+  const runs = belowMinWalk
+    ? [
+        stockRun(
           database.db,
-          sort,
-          conditions(database.dialect, tested, 'test', TEXT_SORTS.includes(sort.field) ? sort.field : undefined),
-          brandLeads ? filter.brandId : undefined,
+          sql<SqlBool>`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount < warehouse_stock.min_stock`,
+          sort.direction,
+          conditions(database.dialect, tested, 'test'),
           columnsTested(tested, sort),
         ),
       ]
+    : byWarehouseStock
+      ? warehouseStockRuns(
+          database.db,
+          warehouseId,
+          sort.direction,
+          conditions(database.dialect, tested, 'test'),
+          columnsTested(tested, sort),
+        )
+      : [
+          sortRun(
+            database.db,
+            sort,
+            conditions(database.dialect, tested, 'test', TEXT_SORTS.includes(sort.field) ? sort.field : undefined),
+            brandLeads ? filter.brandId : undefined,
+            columnsTested(tested, sort),
+          ),
+        ]
   if (isExact(filter)) return findAndSort(database, filter, sort, warehouseId, offset, limit)
   // every row of the walk passes (nothing filters, or only the brand whose sort index is walked): an exact walk
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
@@ -456,7 +551,11 @@ async function unfilteredPageIds({ db }: Database, { sort, offset, limit, mirror
  */
 export function isQuickList(query: ProductListQuery): boolean {
   const filtered =
-    TEXT_FILTERS.some((field) => query[field]) || query.brand_id !== undefined || query.id !== undefined || Boolean(query.barcode)
+    TEXT_FILTERS.some((field) => query[field]) ||
+    query.brand_id !== undefined ||
+    query.id !== undefined ||
+    query.below_min === true ||
+    Boolean(query.barcode)
   const byWarehouseStock = query.warehouse_id !== undefined && parseSort(query.sort_by, DEFAULT_PRODUCT_SORT).field === 'stock'
   return !filtered && !byWarehouseStock && (query.skip ?? 0) < DEEP_PAGE
 }
@@ -471,6 +570,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
     texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
     brandId: query.brand_id,
     ids: query.id && [...new Set(query.id)],
+    belowMin: query.below_min ? { warehouseId: query.warehouse_id, leads: true } : undefined,
     barcode: query.barcode || undefined,
   }
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
@@ -486,7 +586,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   const summaries = database.db
     .selectFrom('products')
     .select(SUMMARY_COLUMNS)
-    .select([brandName.as('brand_name'), stock.as('stock')])
+    .select([brandName.as('brand_name'), stock.as('stock'), belowMinimum(warehouseId).as('below_min')])
 
   // nothing filters and the sort has an index: the page is one walk of it, and each row carries the kept count, so
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
@@ -504,7 +604,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   }
 
   const kept = await keptCount(database)
-  const searchable = await withTrigrams(database, filter)
+  const searchable = await withBelowMinPlan(database, await withTrigrams(database, filter))
   const total = await countProducts(database, searchable, kept)
   if (offset >= total) return { items: [], total }
   const page = fromNearerEnd(sort, offset, limit, total)

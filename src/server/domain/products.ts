@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely'
 import type { Currency, Product, ProductSummary, SellerInfo } from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
+import { reorderLevelRepository } from '../db/repositories/reorder-levels'
 import { NotFound } from './errors'
 
 type SummaryRow = Omit<
@@ -11,6 +12,8 @@ type SummaryRow = Omit<
 > & {
   brand_name: string | null
   stock: number | string
+  /** 0/1 from SQLite; left out by a read that does not ask */
+  below_min?: boolean | number | null
 }
 
 export function toProductSummary(row: SummaryRow): ProductSummary {
@@ -25,6 +28,7 @@ export function toProductSummary(row: SummaryRow): ProductSummary {
     brand_id: row.brand_id,
     brand: row.brand_id != null && row.brand_name != null ? { id: row.brand_id, brand_name: row.brand_name } : null,
     stock: Number(row.stock),
+    below_min: Boolean(row.below_min),
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -40,8 +44,8 @@ const orgRef = (id: number | null, name: string | null) => (id != null && name !
 
 /** Everything about one product, or undefined. Stock lists leave out zero amounts and follow warehouse and location names. */
 export async function loadProduct(db: DB, id: number): Promise<Product | undefined> {
-  // the four reads go side by side (one round trip on PostgreSQL); the lists are empty for an unknown product
-  const [row, warehouses, locations, sellers] = await Promise.all([
+  // the reads go side by side (one round trip on PostgreSQL); the lists are empty for an unknown product
+  const [row, warehouses, locations, sellers, reorderLevels] = await Promise.all([
     db
       .selectFrom('products')
       .leftJoin('brands', 'brands.id', 'products.brand_id')
@@ -84,12 +88,13 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
       .where('product_sellers.product_id', '=', id)
       .orderBy('product_sellers.id')
       .execute(),
+    reorderLevelRepository.ofProduct(db, id),
   ])
   if (!row) return undefined
 
   const hasSupplierData = [row.supplier_id, row.minimum_order_quantity, row.purchase_price, row.purchase_currency].some((v) => v != null)
   return {
-    ...toProductSummary(row),
+    ...toProductSummary({ ...row, below_min: reorderLevels.some((level) => level.below_min) }),
     stock_warehouse_items: warehouses.map((w) => ({
       warehouse_id: w.warehouse_id,
       warehouse: { id: w.warehouse_id, warehouse_name: w.warehouse_name },
@@ -111,6 +116,7 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
         }
       : null,
     sellers_info: sellers.map(toSellerInfo),
+    reorder_levels: reorderLevels,
   }
 }
 

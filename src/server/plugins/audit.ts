@@ -3,6 +3,7 @@
 // (sessions, mailed tokens). The row is written by a recorder of the write unit (plugins/writes.ts): in the write's
 // own transaction, so a change and its row are committed together or not at all. Secrets are stored as "[redacted]".
 import fp from 'fastify-plugin'
+import { sql } from 'kysely'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuditAction, AuditEntityType } from '../../contract'
 import { now } from '../db/clock'
@@ -12,6 +13,9 @@ import type { Written } from './writes'
 
 /** Tables whose row a deletion keeps in the audit as `before`. */
 type RecordTable = 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'users'
+/** Tables without an id of their own, whose row is found by the path parameters named per column. */
+type KeyedTable = 'warehouse_stock'
+type Before = { table: RecordTable; param: string } | { table: KeyedTable; key: Record<string, string> }
 
 export interface AuditRule {
   entity: AuditEntityType
@@ -21,12 +25,14 @@ export interface AuditRule {
   action?: AuditAction
   /** path parameters that place the record, under the name they get in `changes` */
   context?: Record<string, string>
+  /** fixed fields the call sets, recorded with the body's (a status change without a body: `{ status: 'applied' }`) */
+  set?: Record<string, string>
   /** the product data the call changes */
-  part?: 'supplier' | 'seller'
+  part?: 'supplier' | 'seller' | 'reorder_level'
   /** the answer's id names this sub-record */
   answerAs?: string
-  /** the table and path parameter of the row a deletion removes, kept as `before` */
-  before?: { table: RecordTable; param: string }
+  /** the table and path parameter (or parameters) of the row a deletion removes, kept as `before` */
+  before?: Before
   /** the person acts on their own account without a session (registration, mailed links) */
   bySubject?: boolean
 }
@@ -78,6 +84,7 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
     ...(rule.part ? { part: rule.part } : {}),
     ...Object.fromEntries(Object.entries(rule.context ?? {}).map(([name, from]) => [name, param(request, from)])),
     ...(rule.answerAs ? { [rule.answerAs]: answered } : {}),
+    ...rule.set,
     ...body,
     ...(before ? { before } : {}),
   }
@@ -96,6 +103,13 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
   })
 }
 
+async function rowBefore(trx: Trx, request: FastifyRequest, before: Before): Promise<Record<string, unknown> | undefined> {
+  if ('param' in before) return trx.selectFrom(before.table).selectAll().where('id', '=', param(request, before.param)).executeTakeFirst()
+  let query = trx.selectFrom(before.table).selectAll()
+  for (const [column, name] of Object.entries(before.key)) query = query.where(sql.ref(column), '=', param(request, name))
+  return query.executeTakeFirst()
+}
+
 export default fp(async function audit(app: FastifyInstance) {
   const undeclared: string[] = []
   app.addHook('onRoute', (route) => {
@@ -110,9 +124,7 @@ export default fp(async function audit(app: FastifyInstance) {
     const rule = ruleOf(request)
     if (!rule) return undefined
     // the record a deletion removes, as it was
-    const row = rule.before
-      ? await trx.selectFrom(rule.before.table).selectAll().where('id', '=', param(request, rule.before.param)).executeTakeFirst()
-      : undefined
+    const row = rule.before ? await rowBefore(trx, request, rule.before) : undefined
     return async (written) => {
       await record(trx, rule, written, row && withoutSecrets(row))
       recorded.add(request)

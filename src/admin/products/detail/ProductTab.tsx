@@ -12,6 +12,7 @@ import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
 import { Barcode } from './Barcode'
 import { RemoveProductButton } from './RemoveProductButton'
+import { BelowMinEntry } from './BelowMinEntry'
 import { PrintLabelsDialog, productLabelItem } from '../../labels'
 
 /** Only http(s) images are shown: any other scheme could run script or leak through a link. */
@@ -34,6 +35,7 @@ export default function ProductTab({ product }: ProductTabProps) {
             <Entry label={field('sku_amazon')} value={product.sku_amazon} />
             <Entry label={field('barcode')} value={product.barcode} />
             <Entry label={translate('product_detail.total_stock')} value={String(product.stock)} />
+            <BelowMinEntry product={product} />
           </Box>
         </Grid>
       </Grid>

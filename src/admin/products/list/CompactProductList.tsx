@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material'
 import { amber } from '@mui/material/colors'
+import { StockWithMark } from './BelowMin'
 import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { ProductSummary } from '../../../contract'
@@ -41,7 +42,7 @@ export function CompactProductList({
                 {translate('resources.products.fields.stock')}
               </Typography>
               <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="compact-stock">
-                {product.stock}
+                <StockWithMark product={product} />
               </Typography>
             </Box>
           </ListItemButton>

@@ -1,5 +1,5 @@
 // 'Recent mutations' of a product, newest first, 10 a page (SPEC §7, §9): ISO date with the exact time on hover,
-// signed amount, place, note and booking user; delete with a confirmation.
+// signed amount, place, note and booking user; delete with a confirmation. A transfer is one line, "A-01 -> B-07".
 import { useState } from 'react'
 import {
   Alert,
@@ -27,6 +27,7 @@ import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
 import { useStateResetOn } from '../../common/useStateResetOn'
 import { signed } from './mutationFormState'
+import { describeLine, oneLinePerTransfer } from './transferLines'
 
 dayjs.extend(localizedFormat)
 
@@ -123,21 +124,18 @@ export function RecentMutations({
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.map((mutation) => (
+                {oneLinePerTransfer(data).map((mutation) => (
                   <TableRow key={mutation.id} hover data-testid="mutation-row">
                     <TableCell sx={numberSx}>
                       <Tooltip title={dayjs(mutation.created_at).locale(locale).format('LL LTS')}>
                         <time dateTime={mutation.created_at}>{dayjs(mutation.created_at).format('YYYY-MM-DD')}</time>
                       </Tooltip>
                     </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ ...numberSx, fontWeight: 600, color: mutation.amount > 0 ? 'success.main' : 'error.main' }}
-                    >
-                      {signed(mutation.amount)}
+                    <TableCell align="right" sx={{ ...numberSx, fontWeight: 600, color: describeLine(mutation).tone }}>
+                      {describeLine(mutation).amount}
                     </TableCell>
-                    <TableCell>{mutation.warehouse.warehouse_name}</TableCell>
-                    <TableCell>{mutation.location.location_name}</TableCell>
+                    <TableCell>{describeLine(mutation).warehouse}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{describeLine(mutation).location}</TableCell>
                     <TableCell sx={{ maxWidth: 320, overflowWrap: 'break-word', minWidth: 120 }}>{mutation.note}</TableCell>
                     <TableCell>
                       {mutation.user?.username ?? (
@@ -182,11 +180,16 @@ export function RecentMutations({
           toDelete && (
             <Box>
               <DialogContentText>
-                {translate('stock.mutations.delete_content', {
-                  warehouse: toDelete.warehouse.warehouse_name,
-                  location: toDelete.location.location_name,
-                  amount: signed(-toDelete.amount),
-                })}
+                {toDelete.transfer
+                  ? translate('stock.mutations.delete_transfer_content', {
+                      route: describeLine(toDelete).location,
+                      amount: describeLine(toDelete).amount,
+                    })
+                  : translate('stock.mutations.delete_content', {
+                      warehouse: toDelete.warehouse.warehouse_name,
+                      location: toDelete.location.location_name,
+                      amount: signed(-toDelete.amount),
+                    })}
               </DialogContentText>
               {deleteError && (
                 <Alert severity="error" sx={{ mt: 2 }}>

@@ -1,4 +1,5 @@
-// The stock tab of a product (SPEC §2 /products/{id}/stock): levels, the mutation form and the recent mutations.
+// The stock tab of a product (SPEC §2 /products/{id}/stock): levels, the mutation form, transfers, reorder levels,
+// the stock history and the recent mutations.
 // Every change reloads the product (its levels) and shows the newest mutations. Grid items get minWidth 0 so a
 // wide table scrolls inside its card instead of widening the page.
 import { Grid } from '@mui/material'
@@ -6,6 +7,8 @@ import type { ProductTabProps } from '../detail/tabs'
 import { StockLevels } from './StockLevels'
 import { MutationForm } from './MutationForm'
 import { RecentMutations, useRecentMutations } from './RecentMutations'
+import { StockOperations } from './StockOperations'
+import { TransferButton } from '../../transfers/TransferButton'
 
 export default function StockTab({ product, refresh }: ProductTabProps) {
   const mutations = useRecentMutations(product.id)
@@ -17,10 +20,12 @@ export default function StockTab({ product, refresh }: ProductTabProps) {
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
         <StockLevels product={product} />
+        <TransferButton product={product} onDone={reload} />
       </Grid>
       <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
         <MutationForm productId={product.id} onBooked={reload} onRenamed={reload} />
       </Grid>
+      <StockOperations product={product} refresh={refresh} />
       <Grid size={12} sx={{ minWidth: 0 }}>
         <RecentMutations productId={product.id} mutations={mutations} onDeleted={reload} />
       </Grid>

@@ -34,8 +34,9 @@ export class PostgresTarget implements BulkTarget {
   }
 
   async clear(): Promise<void> {
-    // truncate skips the row triggers, so finishLoad recounts
-    await this.client.query(`truncate ${this.tables.join(', ')} restart identity`)
+    // truncate skips the row triggers, so finishLoad recounts; cascade empties what refers to the catalogue too
+    // (transfers and counts)
+    await this.client.query(`truncate ${this.tables.join(', ')} restart identity cascade`)
   }
 
   async beginLoad(): Promise<void> {

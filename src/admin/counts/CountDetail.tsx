@@ -1,0 +1,253 @@
+// /stock_counts/{id}: counting (by scan or by typing each line's amount), the review of expected, counted and the
+// difference with its value, and submitting, applying or cancelling. A blind count shows no expected amounts until
+// it is submitted.
+import { useState } from 'react'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Confirm, Title } from 'react-admin'
+import { useLocale, useNotify, useTranslate } from 'ra-core'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import type { StockCount, StockCountLine } from '../../contract'
+import { money, moneyTotals } from '../common/money'
+import { useApi } from '../common/useApi'
+import { usePhone } from '../common/usePhone'
+import { productLabel } from '../transfers/transferForm'
+import { CountStatus } from './CountStatus'
+import { CountedInput } from './CountedInput'
+import { ScanBox } from './ScanBox'
+import { isBlindNow, summary, withLine } from './countSummary'
+
+type Step = 'submit' | 'apply' | 'cancel'
+const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
+const signedText = (n: number) => (n > 0 ? `+${n}` : String(n))
+
+export default function CountDetail() {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const notify = useNotify()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const phone = usePhone()
+  const { id = '' } = useParams()
+  const key = ['stockroom', 'stock_count', id]
+  const {
+    data: count,
+    error,
+    refetch,
+  } = useQuery({
+    queryKey: key,
+    enabled: /^[1-9]\d*$/.test(id),
+    queryFn: async () => (await api<StockCount>(`/stock_counts/${id}`)).json,
+  })
+  const [asking, setAsking] = useState<Step>()
+  const [busy, setBusy] = useState(false)
+  const onLine = (line: StockCountLine) => queryClient.setQueryData<StockCount>(key, (known) => known && withLine(known, line))
+
+  const step = async (name: Step) => {
+    setBusy(true)
+    try {
+      const { json } = await api<StockCount>(`/stock_counts/${id}/${name}`, { method: 'POST' })
+      queryClient.setQueryData(key, json)
+      notify(`counts.steps.${name}_done`, { type: 'success', messageArgs: { id } })
+      setAsking(undefined)
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' })
+      setAsking(undefined)
+      void refetch()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (error) return <Alert severity="error">{error.message}</Alert>
+  if (!count) return <Typography role="status">{translate('counts.loading')}</Typography>
+  const hidden = isBlindNow(count)
+  const open = count.status === 'open'
+  const closed = count.status === 'applied' || count.status === 'cancelled'
+  const totals = summary(count.lines)
+
+  return (
+    <Box sx={{ mt: 1, mb: 2, maxWidth: 1100 }}>
+      <Title title={translate('counts.name', { id: count.id })} />
+      <Link component={RouterLink} to="/stock_counts" variant="body2">
+        {translate('counts.back')}
+      </Link>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 1 }}>
+        <Typography variant="h6" component="h1">
+          {translate('counts.heading', { id: count.id, warehouse: count.warehouse_name })}
+        </Typography>
+        <CountStatus status={count.status} />
+        {count.blind && <Chip size="small" variant="outlined" label={translate('counts.blind')} />}
+      </Stack>
+      {count.note && <Typography color="text.secondary">{count.note}</Typography>}
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        {open && <ScanBox count={count} onLine={onLine} />}
+        <Card variant="outlined">
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Typography variant="subtitle1" component="h2">
+              {translate('counts.lines.title')}
+            </Typography>
+            {hidden && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('counts.lines.blind_help')}
+              </Typography>
+            )}
+            {count.lines.length === 0 ? (
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {translate('counts.lines.empty')}
+              </Typography>
+            ) : phone ? (
+              <PhoneLines count={count} onLine={onLine} />
+            ) : (
+              <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+                <Table size="small" aria-label={translate('counts.lines.title')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('counts.lines.location')}</TableCell>
+                      <TableCell>{translate('counts.lines.product')}</TableCell>
+                      <TableCell align="right">{translate('counts.lines.expected')}</TableCell>
+                      <TableCell align="right">{translate('counts.lines.counted')}</TableCell>
+                      <TableCell align="right">{translate('counts.lines.difference')}</TableCell>
+                      <TableCell align="right">{translate('counts.lines.value')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {count.lines.map((line) => (
+                      <TableRow key={line.id} data-testid="count-line">
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.location_name}</TableCell>
+                        <TableCell sx={{ minWidth: 140 }}>
+                          {productLabel(line.product)}
+                          {line.product.description && line.product.description !== productLabel(line.product) && (
+                            <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                              {line.product.description}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell align="right" sx={numberSx}>
+                          {line.expected ?? '—'}
+                        </TableCell>
+                        <TableCell align="right" sx={numberSx}>
+                          {open ? <CountedInput countId={count.id} line={line} onLine={onLine} /> : (line.counted ?? '—')}
+                        </TableCell>
+                        <TableCell
+                          align="right"
+                          sx={{
+                            ...numberSx,
+                            fontWeight: 600,
+                            color: line.difference ? (line.difference > 0 ? 'success.main' : 'error.main') : undefined,
+                          }}
+                        >
+                          {line.difference === null ? '' : signedText(line.difference)}
+                        </TableCell>
+                        <TableCell align="right" sx={numberSx}>
+                          {line.difference_value === null || line.purchase_currency === null
+                            ? ''
+                            : money(locale, line.difference_value, line.purchase_currency)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Typography variant="subtitle1" component="h2">
+              {translate('counts.review.title')}
+            </Typography>
+            <Typography data-testid="count-review">
+              {translate('counts.review.counted', { counted: totals.counted, total: count.lines.length })}
+              {!hidden && ` · ${translate('counts.review.different', { smart_count: totals.different })}`}
+              {!hidden &&
+                totals.values.length > 0 &&
+                ` · ${translate('counts.review.value', { value: moneyTotals(locale, totals.values) })}`}
+            </Typography>
+            {!closed && (
+              <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+                {open && (
+                  <Button variant="outlined" disabled={busy} onClick={() => setAsking('submit')}>
+                    {translate('counts.steps.submit')}
+                  </Button>
+                )}
+                <Button variant="contained" disabled={busy || totals.counted === 0} onClick={() => setAsking('apply')}>
+                  {translate('counts.steps.apply')}
+                </Button>
+                <Button color="warning" disabled={busy} onClick={() => setAsking('cancel')}>
+                  {translate('counts.steps.cancel')}
+                </Button>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+      <Confirm
+        isOpen={asking !== undefined}
+        loading={busy}
+        title={asking ? `counts.steps.${asking}_title` : ''}
+        content={asking ? translate(`counts.steps.${asking}_content`, { smart_count: totals.counted }) : ''}
+        confirm={asking ? `counts.steps.${asking}` : ''}
+        cancel="counts.close"
+        confirmColor={asking === 'cancel' ? 'warning' : 'primary'}
+        onConfirm={() => asking && void step(asking)}
+        onClose={() => setAsking(undefined)}
+      />
+    </Box>
+  )
+}
+
+/** On a phone each line is a small block: the product and place, then expected, counted (to type in) and the difference. */
+function PhoneLines({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const open = count.status === 'open'
+  return (
+    <Stack component="ul" aria-label={translate('counts.lines.title')} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+      {count.lines.map((line) => (
+        <Box
+          component="li"
+          key={line.id}
+          data-testid="count-line"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 96px', columnGap: 1, alignItems: 'center', py: 1 }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{`${productLabel(line.product)} · ${line.location_name}`}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[
+                `${translate('counts.lines.expected')} ${line.expected ?? '—'}`,
+                line.difference === null ? null : `${translate('counts.lines.difference')} ${signedText(line.difference)}`,
+                line.difference_value === null || line.purchase_currency === null
+                  ? null
+                  : money(locale, line.difference_value, line.purchase_currency),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          </Box>
+          {open ? (
+            <CountedInput countId={count.id} line={line} onLine={onLine} />
+          ) : (
+            <Typography sx={numberSx}>{`${translate('counts.lines.counted')} ${line.counted ?? '—'}`}</Typography>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,102 @@
+// /stock_counts: the counts, newest first, and "Open a count".
+import { useState } from 'react'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import AddIcon from '@mui/icons-material/Add'
+import dayjs from 'dayjs'
+import { Title } from 'react-admin'
+import { useGetList, useTranslate } from 'ra-core'
+import { useNavigate } from 'react-router-dom'
+import type { StockCountSummary } from '../../contract'
+import { usePhone } from '../common/usePhone'
+import { CountStatus } from './CountStatus'
+import { OpenCountDialog } from './OpenCountDialog'
+
+export default function CountList() {
+  const translate = useTranslate()
+  const navigate = useNavigate()
+  const phone = usePhone()
+  const [opening, setOpening] = useState(false)
+  const { data, error, isPending } = useGetList<StockCountSummary>('stock_counts', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'id', order: 'DESC' },
+  })
+  return (
+    <Box sx={{ mt: 1, mb: 2, maxWidth: 1100 }}>
+      <Title title={translate('counts.title')} />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h1">
+          {translate('counts.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpening(true)}>
+          {translate('counts.open.button')}
+        </Button>
+      </Stack>
+      <Card>
+        <CardContent>
+          {error && <Alert severity="error">{error.message}</Alert>}
+          {!isPending && !error && data?.length === 0 && <Typography color="text.secondary">{translate('counts.empty')}</Typography>}
+          {data && data.length > 0 && phone && (
+            <List disablePadding aria-label={translate('counts.title')}>
+              {data.map((count) => (
+                <ListItemButton key={count.id} divider onClick={() => navigate(`/stock_counts/${count.id}`)} sx={{ px: 0 }}>
+                  <ListItemText
+                    primary={`${translate('counts.name', { id: count.id })} · ${count.warehouse_name}${count.blind ? ` · ${translate('counts.blind')}` : ''}`}
+                    secondary={`${dayjs(count.created_at).format('YYYY-MM-DD HH:mm')} · ${count.lines_counted} / ${count.lines_total}`}
+                  />
+                  <CountStatus status={count.status} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {data && data.length > 0 && !phone && (
+            <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+              <Table size="small" aria-label={translate('counts.title')}>
+                <TableHead>
+                  <TableRow>
+                    {['count', 'warehouse', 'status', 'counted', 'created', 'user'].map((column) => (
+                      <TableCell key={column}>{translate(`counts.columns.${column}`)}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.map((count) => (
+                    <TableRow key={count.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/stock_counts/${count.id}`)}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {translate('counts.name', { id: count.id })}
+                        {count.blind ? ` · ${translate('counts.blind')}` : ''}
+                      </TableCell>
+                      <TableCell>{count.warehouse_name}</TableCell>
+                      <TableCell>
+                        <CountStatus status={count.status} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${count.lines_counted} / ${count.lines_total}`}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(count.created_at).format('YYYY-MM-DD HH:mm')}</TableCell>
+                      <TableCell>{count.user?.username}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      {opening && <OpenCountDialog onClose={() => setOpening(false)} onOpened={(count) => navigate(`/stock_counts/${count.id}`)} />}
+    </Box>
+  )
+}

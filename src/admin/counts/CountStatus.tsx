@@ -1,0 +1,11 @@
+// A count's status as a coloured chip.
+import { Chip } from '@mui/material'
+import { useTranslate } from 'ra-core'
+import type { StockCountStatus } from '../../contract'
+
+const COLOR = { open: 'info', submitted: 'warning', applied: 'success', cancelled: 'default' } as const
+
+export function CountStatus({ status }: { status: StockCountStatus }) {
+  const translate = useTranslate()
+  return <Chip size="small" color={COLOR[status]} label={translate(`counts.status.${status}`)} />
+}

@@ -1,0 +1,92 @@
+// The scan field of a count: a barcode scanner types the digits and Enter, so the field keeps the focus; each scan
+// adds one to the scanned product's line at the chosen location (or adds the line).
+import { useRef, useState } from 'react'
+import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
+import { useTranslate } from 'ra-core'
+import type { StockCount, StockCountLine } from '../../contract'
+import { useApi } from '../common/useApi'
+import { productLabel } from '../transfers/transferForm'
+
+export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
+  const translate = useTranslate()
+  const api = useApi()
+  const input = useRef<HTMLInputElement>(null)
+  const [locationId, setLocationId] = useState<number>(count.locations[0]?.location_id)
+  const [code, setCode] = useState('')
+  const [said, setSaid] = useState<{ ok: boolean; text: string }>()
+  // a scanner may scan again before the last scan is answered: scans wait their turn, none is dropped
+  const queue = useRef<Promise<void>>(Promise.resolve())
+
+  const send = async (barcode: string, location_id: number) => {
+    try {
+      const { json: line } = await api<StockCountLine>(`/stock_counts/${count.id}/scan`, { method: 'POST', body: { barcode, location_id } })
+      onLine(line)
+      setSaid({
+        ok: true,
+        text: translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
+      })
+    } catch (failure) {
+      setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
+    }
+  }
+  const scan = () => {
+    const barcode = code.trim()
+    if (!barcode || locationId === undefined) return
+    setCode('')
+    input.current?.focus()
+    queue.current = queue.current.then(() => send(barcode, locationId))
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
+          {translate('counts.scan.title')}
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)' }, gap: 1.5 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('counts.scan.location')}
+            value={locationId ?? ''}
+            onChange={(event) => {
+              setLocationId(Number(event.target.value))
+              input.current?.focus()
+            }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {count.locations.map((location) => (
+              <option key={location.location_id} value={location.location_id}>
+                {location.location_name}
+              </option>
+            ))}
+          </TextField>
+          <Box
+            component="form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              scan()
+            }}
+          >
+            <TextField
+              inputRef={input}
+              autoFocus
+              fullWidth
+              size="small"
+              label={translate('counts.scan.barcode')}
+              helperText={translate('counts.scan.help')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'send', inputMode: 'numeric' } }}
+            />
+          </Box>
+        </Box>
+        {said && (
+          <Alert severity={said.ok ? 'success' : 'error'} role="status" sx={{ mt: 1 }}>
+            {said.text}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

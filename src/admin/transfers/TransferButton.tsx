@@ -1,0 +1,32 @@
+// "Transfer" on the stock tab: the transfer form for this product, with its amount per location.
+import { useState } from 'react'
+import { Button } from '@mui/material'
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
+import { useTranslate } from 'ra-core'
+import type { Product } from '../../contract'
+import { TransferDialog } from './TransferDialog'
+import { productLabel } from './transferForm'
+
+export function TransferButton({ product, onDone }: { product: Product; onDone: () => void }) {
+  const translate = useTranslate()
+  const [open, setOpen] = useState(false)
+  const levels = new Map(product.stock_items.map((item) => [item.location_id, item.amount]))
+  return (
+    <>
+      <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setOpen(true)} sx={{ mt: 1 }}>
+        {translate('transfers.button')}
+      </Button>
+      {open && (
+        <TransferDialog
+          open
+          product={{ id: product.id, label: productLabel(product), levels }}
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false)
+            onDone()
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,8 @@
+// What <Resource name="stock_transfers"> needs.
+import { lazy } from 'react'
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
+
+export default {
+  list: lazy(() => import('./TransferList')),
+  icon: SwapHorizIcon,
+}

@@ -1,0 +1,463 @@
+// Stock counts. Opening a count gives it a line per product with stock at its locations; each line, when counted,
+// keeps the level it expected at that moment (expected_at_count), so stock moved while the count is open is not
+// lost: applying books counted - expected_at_count per line, on top of whatever the level has become since. A count
+// goes open -> submitted -> applied (once), or is cancelled; a blind count shows no expected amounts while open.
+// Writes to a count's lines hold a shared lock on the count (PostgreSQL), and applying takes it exclusively, so no
+// line changes between the moment a count is applied and the bookings it makes. A line write never writes the count
+// row itself: with the shared lock held, two of them would each wait for the other to let go (a deadlock).
+import { sql } from 'kysely'
+import type {
+  Currency,
+  CurrencyValue,
+  StockCount,
+  StockCountCreate,
+  StockCountLine,
+  StockCountLineCreate,
+  StockCountListQuery,
+  StockCountScan,
+  StockCountStatus,
+  StockCountSummary,
+} from '../../contract'
+import type { DB } from '../db'
+import { now } from '../db/clock'
+import { dialectOfConnection } from '../db/dialect'
+import type { Trx } from '../db/writes'
+import { Conflict, Invalid, NotFound } from './errors'
+import { bookMutations, ledgerWrite } from './ledger'
+import { roundPrice } from './products'
+
+type User = { id: number; username: string } | null
+
+/** The kept level of the line's product at the line's location, 0 when it has none (for use inside a line query). */
+const levelOfLine = sql<number>`coalesce((select stock_levels.amount from stock_levels
+  where stock_levels.product_id = stock_count_lines.product_id and stock_levels.location_id = stock_count_lines.location_id), 0)`
+
+/** The count, locked for the rest of the transaction (PostgreSQL): shared to change a line, exclusive to close it. */
+async function lockCount(trx: Trx, id: number, mode: 'share' | 'update') {
+  const postgres = dialectOfConnection(trx) === 'postgres'
+  const count = await trx
+    .selectFrom('stock_counts')
+    .select(['id', 'status', 'warehouse_id'])
+    .where('id', '=', id)
+    .$if(postgres && mode === 'share', (qb) => qb.forShare())
+    .$if(postgres && mode === 'update', (qb) => qb.forUpdate())
+    .executeTakeFirst()
+  if (!count) throw new NotFound('Stock count')
+  return count
+}
+
+/** Why a count in `status` cannot be changed, submitted, applied or cancelled. */
+function closed(id: number, status: StockCountStatus): Conflict {
+  if (status === 'applied') return new Conflict('COUNT_ALREADY_APPLIED', `Count ${id} was applied already.`, { id })
+  if (status === 'cancelled') return new Conflict('COUNT_CANCELLED', `Count ${id} was cancelled.`, { id })
+  return new Conflict('COUNT_NOT_OPEN', `Count ${id} is ${status}: its lines can no longer be changed.`, { id, status })
+}
+
+/** The count, locked shared, if its lines may still change. */
+async function openCountOf(trx: Trx, id: number) {
+  const count = await lockCount(trx, id, 'share')
+  if (count.status !== 'open') throw closed(id, count.status)
+  return count
+}
+
+/** Opens a count of the warehouse's locations (all, or those named) with a line per product that has stock there. */
+export async function openCount(trx: Trx, body: StockCountCreate, user: User): Promise<StockCount> {
+  const warehouse = await trx.selectFrom('warehouses').select('id').where('id', '=', body.warehouse_id).executeTakeFirst()
+  if (!warehouse) throw Invalid.field(['body', 'warehouse_id'], `Warehouse ${body.warehouse_id} does not exist`)
+  const locations = await trx
+    .selectFrom('locations')
+    .select('id')
+    .where('warehouse_id', '=', body.warehouse_id)
+    .$if(body.location_ids !== undefined, (qb) => qb.where('id', 'in', body.location_ids!))
+    .execute()
+  const known = new Set(locations.map((l) => l.id))
+  const strangers = (body.location_ids ?? []).flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [{ loc: ['body', 'location_ids', index], msg: `Location ${id} is not in warehouse ${body.warehouse_id}`, type: 'value_error' }],
+  )
+  if (strangers.length > 0) throw new Invalid(strangers)
+  if (known.size === 0) throw Invalid.field(['body', 'warehouse_id'], `Warehouse ${body.warehouse_id} has no locations to count`)
+
+  const stamp = now()
+  const { id } = await trx
+    .insertInto('stock_counts')
+    .values({
+      warehouse_id: body.warehouse_id,
+      blind: body.blind ?? false,
+      status: 'open',
+      note: body.note?.trim() || null,
+      user_id: user?.id ?? null,
+      created_at: stamp,
+      updated_at: stamp,
+      submitted_at: null,
+      applied_at: null,
+      cancelled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('stock_count_locations')
+    .values([...known].map((location_id) => ({ count_id: id, location_id })))
+    .execute()
+  await trx
+    .insertInto('stock_count_lines')
+    .columns(['count_id', 'product_id', 'location_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('stock_levels')
+        .innerJoin('stock_count_locations', 'stock_count_locations.location_id', 'stock_levels.location_id')
+        .select([sql.lit(id).as('count_id'), 'stock_levels.product_id', 'stock_levels.location_id', sql.val(stamp).as('created_at')])
+        .where('stock_count_locations.count_id', '=', id)
+        .where('stock_levels.amount', '<>', 0),
+    )
+    .execute()
+  return findCount(trx, id)
+}
+
+/** The lines of a count as the API answers them (all, or those with these ids). */
+async function readLines(db: DB, countId: number, hidden: boolean, lineIds?: number[]): Promise<StockCountLine[]> {
+  const rows = await db
+    .selectFrom('stock_count_lines')
+    .innerJoin('products', 'products.id', 'stock_count_lines.product_id')
+    .innerJoin('locations', 'locations.id', 'stock_count_lines.location_id')
+    .select([
+      'stock_count_lines.id',
+      'stock_count_lines.product_id',
+      'stock_count_lines.location_id',
+      'stock_count_lines.counted',
+      'stock_count_lines.expected_at_count',
+      'stock_count_lines.counted_at',
+      'products.sku',
+      'products.article_number',
+      'products.description',
+      'products.barcode',
+      'products.purchase_price',
+      'products.purchase_currency',
+      'locations.location_name',
+      levelOfLine.as('level'),
+    ])
+    .where('stock_count_lines.count_id', '=', countId)
+    .$if(lineIds !== undefined, (qb) => qb.where('stock_count_lines.id', 'in', lineIds!))
+    .orderBy(sql`lower(locations.location_name)`)
+    .orderBy('locations.id')
+    .orderBy(sql`lower(coalesce(products.article_number, products.sku, products.description))`)
+    .orderBy('products.id')
+    .execute()
+  return rows.map((row) => {
+    const counted = row.counted
+    const expected = counted === null ? Number(row.level) : Number(row.expected_at_count)
+    const difference = counted === null ? null : counted - expected
+    const priced = difference !== null && row.purchase_price !== null && row.purchase_currency !== null
+    return {
+      id: row.id,
+      product_id: row.product_id,
+      product: { id: row.product_id, sku: row.sku, article_number: row.article_number, description: row.description, barcode: row.barcode },
+      location_id: row.location_id,
+      location_name: row.location_name,
+      expected: hidden ? null : expected,
+      counted,
+      difference: hidden ? null : difference,
+      counted_at: row.counted_at,
+      purchase_price: row.purchase_price,
+      purchase_currency: row.purchase_currency,
+      difference_value: hidden || !priced ? null : roundPrice(difference * row.purchase_price!),
+    }
+  })
+}
+
+/** Counts with their warehouse, user and line tallies. */
+function countsQuery(db: DB) {
+  return db
+    .selectFrom('stock_counts')
+    .innerJoin('warehouses', 'warehouses.id', 'stock_counts.warehouse_id')
+    .leftJoin('users', 'users.id', 'stock_counts.user_id')
+    .selectAll('stock_counts')
+    .select([
+      'warehouses.warehouse_name',
+      'users.username',
+      (eb) =>
+        eb
+          .selectFrom('stock_count_lines')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('stock_count_lines.count_id', '=', 'stock_counts.id')
+          .as('lines_total'),
+      (eb) =>
+        eb
+          .selectFrom('stock_count_lines')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('stock_count_lines.count_id', '=', 'stock_counts.id')
+          .where('stock_count_lines.counted', 'is not', null)
+          .as('lines_counted'),
+    ])
+}
+
+type CountRow = Awaited<ReturnType<ReturnType<typeof countsQuery>['executeTakeFirstOrThrow']>>
+
+function toSummary(row: CountRow): StockCountSummary {
+  return {
+    id: row.id,
+    warehouse_id: row.warehouse_id,
+    warehouse_name: row.warehouse_name,
+    blind: Boolean(row.blind),
+    status: row.status,
+    note: row.note,
+    user: row.username == null ? null : { username: row.username },
+    lines_total: Number(row.lines_total ?? 0),
+    lines_counted: Number(row.lines_counted ?? 0),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    submitted_at: row.submitted_at,
+    applied_at: row.applied_at,
+    cancelled_at: row.cancelled_at,
+  }
+}
+
+/** A blind count shows no expected amounts until it is submitted. */
+const isHidden = (count: { blind: boolean | number; status: StockCountStatus }) => Boolean(count.blind) && count.status === 'open'
+
+/** The value of the differences per currency, from the lines that have both. */
+export function valuesPerCurrency(items: { currency: Currency | null; value: number | null }[]): CurrencyValue[] {
+  const sums = new Map<Currency, number>()
+  for (const { currency, value } of items) if (currency !== null && value !== null) sums.set(currency, (sums.get(currency) ?? 0) + value)
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, value]) => ({ currency, value: roundPrice(value) }))
+}
+
+/** A count with its locations and lines, as the API answers it. */
+export async function findCount(db: DB, id: number): Promise<StockCount> {
+  const row = await countsQuery(db).where('stock_counts.id', '=', id).executeTakeFirst()
+  if (!row) throw new NotFound('Stock count')
+  const hidden = isHidden(row)
+  const [locations, lines] = await Promise.all([
+    db
+      .selectFrom('stock_count_locations')
+      .innerJoin('locations', 'locations.id', 'stock_count_locations.location_id')
+      .select(['stock_count_locations.location_id', 'locations.location_name'])
+      .where('stock_count_locations.count_id', '=', id)
+      .orderBy(sql`lower(locations.location_name)`)
+      .orderBy('locations.id')
+      .execute(),
+    readLines(db, id, hidden),
+  ])
+  return {
+    ...toSummary(row),
+    locations,
+    lines,
+    lines_different: hidden ? null : lines.filter((line) => line.difference !== null && line.difference !== 0).length,
+    difference_values: hidden ? [] : valuesPerCurrency(lines.map((l) => ({ currency: l.purchase_currency, value: l.difference_value }))),
+  }
+}
+
+/** A page of counts, newest first, with the count of all that match. */
+export async function listCounts(db: DB, query: StockCountListQuery): Promise<{ items: StockCountSummary[]; total: number }> {
+  const filters = (qb: ReturnType<typeof countsQuery>) =>
+    qb
+      .$if(query.status !== undefined, (q) => q.where('stock_counts.status', '=', query.status!))
+      .$if(query.warehouse_id !== undefined, (q) => q.where('stock_counts.warehouse_id', '=', query.warehouse_id!))
+  const [rows, counted] = await Promise.all([
+    filters(countsQuery(db))
+      .orderBy('stock_counts.id', 'desc')
+      .offset(query.skip ?? 0)
+      .limit(query.limit ?? 25)
+      .execute(),
+    db
+      .selectFrom('stock_counts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
+      .$if(query.warehouse_id !== undefined, (q) => q.where('warehouse_id', '=', query.warehouse_id!))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toSummary), total: Number(counted.count) }
+}
+
+async function oneLine(trx: Trx, countId: number, lineId: number): Promise<StockCountLine> {
+  const count = await trx.selectFrom('stock_counts').select(['blind', 'status']).where('id', '=', countId).executeTakeFirstOrThrow()
+  const [line] = await readLines(trx, countId, isHidden(count), [lineId])
+  return line
+}
+
+/** Sets (or with null clears) what was counted on a line, and keeps the level it expected at this moment. */
+export async function setCounted(trx: Trx, countId: number, lineId: number, counted: number | null): Promise<StockCountLine> {
+  await openCountOf(trx, countId)
+  const changed = await trx
+    .updateTable('stock_count_lines')
+    .set({
+      counted,
+      expected_at_count: counted === null ? null : levelOfLine,
+      counted_at: counted === null ? null : now(),
+    })
+    .where('id', '=', lineId)
+    .where('count_id', '=', countId)
+    .returning('id')
+    .executeTakeFirst()
+  if (!changed) throw new NotFound('Stock count line')
+  return oneLine(trx, countId, lineId)
+}
+
+/** The location must be one of the count's. */
+async function assertCountLocation(trx: Trx, countId: number, locationId: number) {
+  const found = await trx
+    .selectFrom('stock_count_locations')
+    .select('location_id')
+    .where('count_id', '=', countId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst()
+  if (!found) throw Invalid.field(['body', 'location_id'], `Location ${locationId} is not one of the locations of count ${countId}`)
+}
+
+/** Adds a line for a product found on the shelf, counted as given. */
+export async function addLine(trx: Trx, countId: number, body: StockCountLineCreate): Promise<StockCountLine> {
+  await openCountOf(trx, countId)
+  await assertCountLocation(trx, countId, body.location_id)
+  const product = await trx.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst()
+  if (!product) throw Invalid.field(['body', 'product_id'], `Product ${body.product_id} does not exist`)
+  const existing = await trx
+    .selectFrom('stock_count_lines')
+    .select('id')
+    .where('count_id', '=', countId)
+    .where('product_id', '=', body.product_id)
+    .where('location_id', '=', body.location_id)
+    .executeTakeFirst()
+  if (existing)
+    throw new Conflict(
+      'COUNT_LINE_EXISTS',
+      `Count ${countId} has a line for this product at this location already (line ${existing.id}).`,
+      {
+        line_id: existing.id,
+      },
+    )
+  const id = await insertLine(trx, countId, body.product_id, body.location_id, body.counted)
+  return oneLine(trx, countId, id)
+}
+
+async function insertLine(trx: Trx, countId: number, productId: number, locationId: number, counted: number): Promise<number> {
+  const stamp = now()
+  const level = await trx
+    .selectFrom('stock_levels')
+    .select('amount')
+    .where('product_id', '=', productId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst()
+  const { id } = await trx
+    .insertInto('stock_count_lines')
+    .values({
+      count_id: countId,
+      product_id: productId,
+      location_id: locationId,
+      counted,
+      expected_at_count: level?.amount ?? 0,
+      counted_at: stamp,
+      created_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+/**
+ * One scan at a location of the count: the line of the product with this barcode there gets one more (a line not
+ * counted yet starts at 1 and keeps the level it expected now); a product of the catalogue without a line there
+ * gets one.
+ */
+export async function scan(trx: Trx, countId: number, { barcode, location_id }: StockCountScan): Promise<StockCountLine> {
+  await openCountOf(trx, countId)
+  await assertCountLocation(trx, countId, location_id)
+  const code = barcode.trim()
+  const lines = await trx
+    .selectFrom('stock_count_lines')
+    .innerJoin('products', 'products.id', 'stock_count_lines.product_id')
+    .select('stock_count_lines.id')
+    .where('stock_count_lines.count_id', '=', countId)
+    .where('stock_count_lines.location_id', '=', location_id)
+    .where('products.barcode', '=', code)
+    .execute()
+  let lineId: number
+  if (lines.length === 1) {
+    lineId = lines[0].id
+    await trx
+      .updateTable('stock_count_lines')
+      .set({
+        counted: sql`coalesce(counted, 0) + 1`,
+        expected_at_count: sql`case when counted is null then ${levelOfLine} else expected_at_count end`,
+        counted_at: now(),
+      })
+      .where('id', '=', lineId)
+      .execute()
+  } else {
+    const products = lines.length > 1 ? lines : await trx.selectFrom('products').select('id').where('barcode', '=', code).limit(2).execute()
+    if (products.length === 0) throw Invalid.field(['body', 'barcode'], `No product has barcode ${code}`)
+    if (products.length > 1)
+      throw new Conflict('BARCODE_AMBIGUOUS', `More than one product has barcode ${code}: count them on their lines by hand.`, {
+        barcode: code,
+      })
+    lineId = await insertLine(trx, countId, products[0].id, location_id, 1)
+  }
+  return oneLine(trx, countId, lineId)
+}
+
+/** Moves a count from one status to the next; a count in any other status is refused, saying why. */
+async function moveStatus(trx: Trx, id: number, from: StockCountStatus[], to: StockCountStatus, stampColumn: string) {
+  const stamp = now()
+  const moved = await trx
+    .updateTable('stock_counts')
+    .set({ status: to, updated_at: stamp, [stampColumn]: stamp })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returning(['id', 'warehouse_id'])
+    .executeTakeFirst()
+  if (moved) return { ...moved, stamp }
+  const count = await trx.selectFrom('stock_counts').select('status').where('id', '=', id).executeTakeFirst()
+  if (!count) throw new NotFound('Stock count')
+  throw closed(id, count.status)
+}
+
+/** Ends the counting: the review shows expected amounts (of a blind count too); the lines no longer change. */
+export async function submitCount(trx: Trx, id: number): Promise<StockCount> {
+  await moveStatus(trx, id, ['open'], 'submitted', 'submitted_at')
+  return findCount(trx, id)
+}
+
+export async function cancelCount(trx: Trx, id: number): Promise<StockCount> {
+  await moveStatus(trx, id, ['open', 'submitted'], 'cancelled', 'cancelled_at')
+  return findCount(trx, id)
+}
+
+/**
+ * Applies a count once: per counted line one adjustment of counted - expected_at_count (note "Count #id"), and
+ * last_counted_at stamped on every counted product and location, all in this transaction. The status changes first,
+ * with a conditional update: of two applications at once, the second finds the count applied and is refused.
+ */
+export async function applyCount(trx: Trx, id: number, user: User): Promise<StockCount> {
+  const { warehouse_id, stamp } = await moveStatus(trx, id, ['open', 'submitted'], 'applied', 'applied_at')
+  const lines = await trx
+    .selectFrom('stock_count_lines')
+    .select(['product_id', 'location_id', 'counted', 'expected_at_count'])
+    .where('count_id', '=', id)
+    .where('counted', 'is not', null)
+    .orderBy('product_id')
+    .orderBy('location_id')
+    .execute()
+  if (lines.length > 0) {
+    await ledgerWrite(lines[0].product_id, async () => {
+      // stamped first, in the ledger's lock order (each level before any warehouse or product): see addToLevels
+      await sql`insert into stock_levels (product_id, location_id, warehouse_id, amount, last_counted_at)
+        select product_id, location_id, ${warehouse_id}, 0, ${stamp} from stock_count_lines
+         where count_id = ${id} and counted is not null order by product_id, location_id
+        on conflict (product_id, location_id) do update set last_counted_at = excluded.last_counted_at`.execute(trx)
+      await bookMutations(
+        trx,
+        lines
+          .filter((line) => line.counted !== line.expected_at_count)
+          .map((line) => ({
+            product_id: line.product_id,
+            warehouse_id,
+            location_id: line.location_id,
+            amount: line.counted! - (line.expected_at_count ?? 0),
+            note: `Count #${id}`,
+            user_id: user?.id ?? null,
+          })),
+      )
+    })
+  }
+  return findCount(trx, id)
+}

@@ -1,0 +1,176 @@
+// Reorder levels (a minimum and a maximum per product and warehouse, kept on warehouse_stock: see migration 032) and
+// the reorder report: every product below its minimum, grouped by supplier, with what to order. The report's rows
+// come from reorderRows(), which an export can reuse.
+import { sql } from 'kysely'
+import type { ReorderLevel, ReorderLevelUpdate, ReorderReport, ReorderReportLine, ReorderReportSupplier } from '../../contract'
+import type { DB } from '../db'
+import { toReorderLevel } from '../db/repositories/reorder-levels'
+import type { Trx } from '../db/writes'
+import { valuesPerCurrency } from './counts'
+import { Invalid, NotFound } from './errors'
+import { assertProductExists, roundPrice } from './products'
+
+async function assertWarehouse(db: DB, warehouseId: number): Promise<string> {
+  const warehouse = await db.selectFrom('warehouses').select('warehouse_name').where('id', '=', warehouseId).executeTakeFirst()
+  if (!warehouse) throw new NotFound('Warehouse')
+  return warehouse.warehouse_name
+}
+
+/** Sets a product's minimum and maximum in a warehouse (a product without stock there gets a level of 0 to compare). */
+export async function setReorderLevel(trx: Trx, productId: number, warehouseId: number, level: ReorderLevelUpdate): Promise<ReorderLevel> {
+  if (level.max_stock < level.min_stock)
+    throw Invalid.field(
+      ['body', 'max_stock'],
+      `Input should be greater than or equal to min_stock (${level.min_stock})`,
+      'greater_than_equal',
+    )
+  await assertProductExists(trx, productId)
+  const warehouseName = await assertWarehouse(trx, warehouseId)
+  const row = await trx
+    .insertInto('warehouse_stock')
+    .values({ product_id: productId, warehouse_id: warehouseId, amount: 0, min_stock: level.min_stock, max_stock: level.max_stock })
+    .onConflict((oc) => oc.columns(['product_id', 'warehouse_id']).doUpdateSet({ min_stock: level.min_stock, max_stock: level.max_stock }))
+    .returning(['warehouse_id', 'amount', 'min_stock', 'max_stock'])
+    .executeTakeFirstOrThrow()
+  return toReorderLevel({ ...row, warehouse_name: warehouseName })
+}
+
+/** Removes a product's reorder level in a warehouse (404 when it has none there). */
+export async function deleteReorderLevel(trx: Trx, productId: number, warehouseId: number): Promise<void> {
+  const cleared = await trx
+    .updateTable('warehouse_stock')
+    .set({ min_stock: null, max_stock: null })
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('min_stock', 'is not', null)
+    .returning('product_id')
+    .executeTakeFirst()
+  if (cleared) return
+  await assertProductExists(trx, productId)
+  await assertWarehouse(trx, warehouseId)
+  throw new NotFound('Reorder level')
+}
+
+/** What to order: the maximum less what is there, raised to the supplier's minimum order quantity when below it. */
+export const suggestedQuantity = (onHand: number, max: number, minimumOrder: number | null) => Math.max(max - onHand, minimumOrder ?? 0)
+
+export interface ReorderRow extends ReorderReportLine {
+  supplier_id: number | null
+  supplier_name: string | null
+}
+
+/**
+ * Every product below its minimum (per warehouse, or in the one given), read through the partial index of the stock
+ * rows below their minimum, ordered by supplier name (none last), then product.
+ */
+export async function reorderRows(db: DB, warehouseId?: number): Promise<ReorderRow[]> {
+  const rows = await db
+    .selectFrom('warehouse_stock')
+    .innerJoin('products', 'products.id', 'warehouse_stock.product_id')
+    .innerJoin('warehouses', 'warehouses.id', 'warehouse_stock.warehouse_id')
+    .leftJoin('organizations', 'organizations.id', 'products.supplier_id')
+    .select([
+      'products.id as product_id',
+      'products.sku',
+      'products.article_number',
+      'products.description',
+      'products.supplier_id',
+      'organizations.org_name as supplier_name',
+      'products.minimum_order_quantity',
+      'products.purchase_price',
+      'products.purchase_currency',
+      'warehouse_stock.warehouse_id',
+      'warehouses.warehouse_name',
+      'warehouse_stock.amount as on_hand',
+      'warehouse_stock.min_stock',
+      'warehouse_stock.max_stock',
+    ])
+    .where(sql<boolean>`warehouse_stock.amount < warehouse_stock.min_stock`)
+    .$if(warehouseId !== undefined, (qb) => qb.where('warehouse_stock.warehouse_id', '=', warehouseId!))
+    .orderBy(sql`organizations.org_name is null`)
+    .orderBy(sql`lower(organizations.org_name)`)
+    .orderBy('products.supplier_id')
+    .orderBy(sql`lower(coalesce(products.article_number, products.sku, products.description))`)
+    .orderBy('products.id')
+    .orderBy(sql`lower(warehouses.warehouse_name)`)
+    .execute()
+  return rows.map((row) => {
+    const suggested = suggestedQuantity(Number(row.on_hand), Number(row.max_stock), row.minimum_order_quantity)
+    const priced = row.purchase_price !== null && row.purchase_currency !== null
+    return {
+      ...row,
+      on_hand: Number(row.on_hand),
+      min_stock: Number(row.min_stock),
+      max_stock: Number(row.max_stock),
+      suggested,
+      value: priced ? roundPrice(suggested * row.purchase_price!) : null,
+    }
+  })
+}
+
+/** The reorder report: the rows grouped by supplier, with the total per currency of each supplier. */
+export async function reorderReport(db: DB, warehouseId?: number): Promise<ReorderReport> {
+  const suppliers: ReorderReportSupplier[] = []
+  for (const { supplier_id, supplier_name, ...line } of await reorderRows(db, warehouseId)) {
+    let group = suppliers.at(-1)
+    if (!group || group.supplier_id !== supplier_id) suppliers.push((group = { supplier_id, supplier_name, lines: [], totals: [] }))
+    group.lines.push(line)
+  }
+  for (const group of suppliers)
+    group.totals = valuesPerCurrency(group.lines.map((l) => ({ currency: l.purchase_currency, value: l.value })))
+  return { warehouse_id: warehouseId ?? null, suppliers }
+}
+
+const CSV_COLUMNS = [
+  'supplier',
+  'product_id',
+  'sku',
+  'article_number',
+  'description',
+  'warehouse',
+  'on_hand',
+  'min_stock',
+  'max_stock',
+  'minimum_order_quantity',
+  'suggested',
+  'purchase_price',
+  'purchase_currency',
+  'value',
+] as const
+
+/**
+ * A cell of a CSV file: quoted when it holds a separator, a quote or a line break; text that a spreadsheet would
+ * run as a formula (starting with = + - @) gets a leading apostrophe.
+ */
+function csvCell(value: string | number | null): string {
+  if (value === null) return ''
+  if (typeof value === 'number') return String(value)
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The reorder report as CSV (comma-separated, a header row, one row per product and warehouse, CRLF line ends). */
+export async function reorderCsv(db: DB, warehouseId?: number): Promise<string> {
+  const rows = await reorderRows(db, warehouseId)
+  const lines = rows.map((row) =>
+    [
+      row.supplier_name,
+      row.product_id,
+      row.sku,
+      row.article_number,
+      row.description,
+      row.warehouse_name,
+      row.on_hand,
+      row.min_stock,
+      row.max_stock,
+      row.minimum_order_quantity,
+      row.suggested,
+      row.purchase_price,
+      row.purchase_currency,
+      row.value,
+    ]
+      .map(csvCell)
+      .join(','),
+  )
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n'
+}

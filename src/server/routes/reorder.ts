@@ -1,0 +1,86 @@
+// Reorder levels of a product per warehouse, and the reorder report (as JSON, and as CSV to download).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import { ReorderLevel, ReorderLevelParams, ReorderLevelUpdate, ReorderReport, ReorderReportQuery } from '../../contract'
+import { assertReferencesExist } from '../domain/references'
+import { deleteReorderLevel, reorderCsv, reorderReport, setReorderLevel } from '../domain/reorder'
+
+const reorderLevel = {
+  entity: 'product',
+  id: { param: 'id' },
+  action: 'update',
+  part: 'reorder_level',
+  context: { warehouse_id: 'warehouse_id' },
+} as const
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/products/:id/reorder_levels/:warehouse_id',
+    {
+      schema: {
+        tags: ['products'],
+        description: 'Sets the minimum and maximum stock of the product in the warehouse (max_stock >= min_stock >= 0).',
+        params: ReorderLevelParams,
+        body: ReorderLevelUpdate,
+        response: { 200: ReorderLevel },
+      },
+      config: { audit: reorderLevel },
+    },
+    async (request, reply) =>
+      reply.commit(200, (trx) => setReorderLevel(trx, request.params.id, request.params.warehouse_id, request.body)),
+  )
+
+  app.delete(
+    '/products/:id/reorder_levels/:warehouse_id',
+    {
+      schema: { tags: ['products'], params: ReorderLevelParams, response: { 204: Type.Null() } },
+      config: {
+        audit: { ...reorderLevel, before: { table: 'warehouse_stock', key: { product_id: 'id', warehouse_id: 'warehouse_id' } } },
+      },
+    },
+    async (request, reply) => reply.commit(204, (trx) => deleteReorderLevel(trx, request.params.id, request.params.warehouse_id)),
+  )
+
+  app.get(
+    '/reports/reorder',
+    {
+      schema: {
+        tags: ['reports'],
+        description:
+          'Every product below its minimum (in the warehouse given, else per warehouse), grouped by supplier, with the quantity ' +
+          'to order (maximum - on hand, at least the minimum order quantity) and per supplier the total per currency.',
+        querystring: ReorderReportQuery,
+        response: { 200: ReorderReport },
+      },
+    },
+    async (request) => {
+      await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
+      return reorderReport(app.db, request.query.warehouse_id)
+    },
+  )
+
+  app.get(
+    '/reports/reorder.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        description: 'The reorder report as a CSV file: a header row, then a row per product and warehouse.',
+        querystring: ReorderReportQuery,
+        response: { 200: Type.String({ description: 'text/csv' }) },
+      },
+    },
+    async (request, reply) => {
+      await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
+      const csv = await reorderCsv(app.db, request.query.warehouse_id)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="reorder-report${request.query.warehouse_id ? `-${request.query.warehouse_id}` : ''}.csv"`,
+        )
+        .send(csv)
+    },
+  )
+}
+
+export default plugin

@@ -1,0 +1,145 @@
+// Stock counts: open, count (by line or by scan), submit, apply once, or cancel.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import {
+  IdParams,
+  StockCount,
+  StockCountCreate,
+  StockCountLine,
+  StockCountLineCreate,
+  StockCountLineParams,
+  StockCountLineUpdate,
+  StockCountListQuery,
+  StockCountScan,
+  StockCountSummary,
+} from '../../contract'
+import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
+import { withTotalCount } from './lists'
+
+const tags = ['stock counts']
+const count = { entity: 'stock_count', id: { param: 'id' }, action: 'update' } as const
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/stock_counts/',
+    {
+      schema: {
+        tags,
+        description:
+          'Opens a count of the locations named (all of the warehouse when none are) with a line per product that has stock there.',
+        body: StockCountCreate,
+        response: { 201: StockCount },
+      },
+      config: { audit: { entity: 'stock_count', id: 'answer' } },
+    },
+    async (request, reply) => reply.commit(201, (trx) => openCount(trx, request.body, request.user)),
+  )
+
+  app.get(
+    '/stock_counts/',
+    {
+      schema: {
+        tags,
+        description: 'Counts, newest first; x-total-count holds the count of all that match.',
+        querystring: StockCountListQuery,
+        response: { 200: Type.Array(StockCountSummary) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listCounts(app.db, request.query)
+      withTotalCount(reply, total)
+      return items
+    },
+  )
+
+  app.get(
+    '/stock_counts/:id',
+    {
+      schema: {
+        tags,
+        description: 'A count with its lines; while a blind count is open its expected amounts and differences are null.',
+        params: IdParams,
+        response: { 200: StockCount },
+      },
+    },
+    (request) => findCount(app.db, request.params.id),
+  )
+
+  app.patch(
+    '/stock_counts/:id/lines/:line_id',
+    {
+      schema: {
+        tags,
+        description: 'Sets what was counted on a line (null clears it); the line keeps the level it expected at this moment.',
+        params: StockCountLineParams,
+        body: StockCountLineUpdate,
+        response: { 200: StockCountLine },
+      },
+      config: { audit: { ...count, context: { line_id: 'line_id' } } },
+    },
+    async (request, reply) => reply.commit(200, (trx) => setCounted(trx, request.params.id, request.params.line_id, request.body.counted)),
+  )
+
+  app.post(
+    '/stock_counts/:id/lines',
+    {
+      schema: {
+        tags,
+        description: 'Adds a line for a product found at one of the count’s locations.',
+        params: IdParams,
+        body: StockCountLineCreate,
+        response: { 201: StockCountLine },
+      },
+      config: { audit: { ...count, answerAs: 'line_id' } },
+    },
+    async (request, reply) => reply.commit(201, (trx) => addLine(trx, request.params.id, request.body)),
+  )
+
+  app.post(
+    '/stock_counts/:id/scan',
+    {
+      schema: {
+        tags,
+        description:
+          'One scan: the line of the product with this barcode at this location gets one more; a product without a line there gets one.',
+        params: IdParams,
+        body: StockCountScan,
+        response: { 200: StockCountLine },
+      },
+      config: { audit: { ...count, answerAs: 'line_id', set: { step: 'scan' } } },
+    },
+    async (request, reply) => reply.commit(200, (trx) => scan(trx, request.params.id, request.body)),
+  )
+
+  for (const [step, status, work, description] of [
+    ['submit', 'submitted', submitCount, 'Ends the counting: the lines no longer change and a blind count shows its expected amounts.'],
+    ['cancel', 'cancelled', cancelCount, 'Cancels an open or submitted count; nothing is booked.'],
+  ] as const) {
+    app.post(
+      `/stock_counts/:id/${step}`,
+      {
+        schema: { tags, description, params: IdParams, response: { 200: StockCount } },
+        config: { audit: { ...count, set: { status } } },
+      },
+      async (request, reply) => reply.commit(200, (trx) => work(trx, request.params.id)),
+    )
+  }
+
+  app.post(
+    '/stock_counts/:id/apply',
+    {
+      schema: {
+        tags,
+        description:
+          'Books, in one transaction, one adjustment per counted line with a difference (counted - the level expected when counted, ' +
+          'note "Count #id") and stamps last_counted_at. A count is applied once: again answers 409 COUNT_ALREADY_APPLIED.',
+        params: IdParams,
+        response: { 200: StockCount },
+      },
+      config: { audit: { ...count, set: { status: 'applied' } } },
+    },
+    async (request, reply) => reply.commit(200, (trx) => applyCount(trx, request.params.id, request.user)),
+  )
+}
+
+export default plugin

@@ -1,0 +1,22 @@
+// The stock history of a product: its level at the end of each day, per warehouse and in total.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { IdParams, StockHistory, StockHistoryQuery } from '../../contract'
+import { stockHistory } from '../domain/stock-history'
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/products/:id/stock_history',
+    {
+      schema: {
+        tags: ['stock'],
+        description: 'The level at the end of each day (UTC) from `from` to `to`, per warehouse and in total, from the ledger.',
+        params: IdParams,
+        querystring: StockHistoryQuery,
+        response: { 200: StockHistory },
+      },
+    },
+    (request) => stockHistory(app.database, request.params.id, request.query),
+  )
+}
+
+export default plugin

@@ -1,0 +1,259 @@
+// Journey 11: stock operations — a transfer from the stock tab and one of several products filled from a location,
+// a count from opening to applying (scanning on the way), reorder levels with the list's mark and filter, the
+// reorder report with its CSV, and the stock history chart. Once on a desktop in English, once on a 390 px phone in
+// Dutch (no page wider than the phone; dialogs take the whole screen). Screenshots in test-results/.
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ADMIN, apiAs, eventually, openSession, screenshot, serverAndBrowser, signIn, unexpectedProblems } from './harness'
+
+const e2e = serverAndBrowser()
+
+const TEXT = {
+  en: {
+    productTab: 'Product',
+    transfer: 'Transfer',
+    from: 'From',
+    to: 'To',
+    amount: 'Amount',
+    transferred: /Transferred 1 product from A-01 to B-07/,
+    transfers: 'Transfers',
+    newTransfer: 'New transfer',
+    fill: 'Fill with everything at A-01',
+    notEnough: 'Not enough stock',
+    anyway: 'Transfer anyway',
+    counts: 'Counts',
+    openCount: 'Open a count',
+    warehouse: 'Warehouse',
+    open: 'Open',
+    barcode: 'Barcode',
+    scanned: (lamp: string) => `${lamp}: 2 counted at A-01.`,
+    submit: 'Submit for review',
+    apply: 'Apply',
+    applied: 'Applied',
+    levelWarehouse: 'Applies to',
+    setLevel: 'Set level',
+    belowMin: 'Below minimum',
+    products: 'Products',
+    reorder: 'Reorder report',
+    toOrder: 'To order',
+    csv: 'Download CSV',
+    history: 'Stock history',
+    levels: 'Reorder levels',
+    menu: 'Open menu',
+  },
+  nl: {
+    productTab: 'Product',
+    transfer: 'Verplaatsen',
+    from: 'Van',
+    to: 'Naar',
+    amount: 'Aantal',
+    transferred: /1 product verplaatst van A-01 naar B-07/,
+    transfers: 'Verplaatsingen',
+    newTransfer: 'Nieuwe verplaatsing',
+    fill: 'Vullen met alles op A-01',
+    notEnough: 'Niet genoeg voorraad',
+    anyway: 'Toch verplaatsen',
+    counts: 'Tellingen',
+    openCount: 'Telling openen',
+    warehouse: 'Magazijn',
+    open: 'Openen',
+    barcode: 'Barcode',
+    scanned: (lamp: string) => `${lamp}: 2 geteld op A-01.`,
+    submit: 'Indienen ter controle',
+    apply: 'Verwerken',
+    applied: 'Verwerkt',
+    levelWarehouse: 'Geldt voor',
+    setLevel: 'Niveau instellen',
+    belowMin: 'Onder minimum',
+    products: 'Producten',
+    reorder: 'Bestelrapport',
+    toOrder: 'Te bestellen',
+    csv: 'CSV downloaden',
+    history: 'Voorraadverloop',
+    levels: 'Bestelniveaus',
+    menu: 'Menu openen',
+  },
+}
+
+/** The page is no wider than the window: nothing scrolls sideways but what is meant to (tables in their cards). */
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+/** Nothing inside these cards is wider than the card (a table scrolls within its own box). */
+const cardsFit = (page: Page, selector: string) =>
+  page.evaluate(
+    (css) =>
+      [...document.querySelectorAll(css)]
+        .filter((card) => card.scrollWidth > card.clientWidth || card.clientWidth === 0)
+        .map((card) => `${card.getAttribute('aria-label') ?? card.textContent?.slice(0, 30)}: ${card.scrollWidth} > ${card.clientWidth}`),
+    selector,
+  )
+
+describe.each([
+  { view: 'desktop', width: 1280, height: 860, code: 'en' as const },
+  { view: 'phone', width: 390, height: 844, code: 'nl' as const },
+])('journey 11 on a $view in $code', ({ view, width, height, code }) => {
+  it('transfers, counts, reorder levels and report, and the stock chart', async () => {
+    const t = TEXT[code]
+    const shot = (page: Page, name: string) => screenshot(page, `journey-11-${view}-${code}-${name}`)
+    // each run has its own warehouses and products, so the two runs share the server without meeting
+    const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
+    const suffix = view === 'desktop' ? 'D' : 'P'
+    const main = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: `Main ${suffix}` })
+    const north = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: `North ${suffix}` })
+    const a01 = await api<{ id: number }>('POST', `/warehouses/${main.id}/locations`, { location_name: 'A-01' })
+    const b07 = await api<{ id: number }>('POST', `/warehouses/${north.id}/locations`, { location_name: 'B-07' })
+    const supplier = await api<{ id: number }>('POST', '/suppliers/', { org_name: `Lumen ${suffix}` })
+    const [lampName, shadeName] = [`OPS-LAMP-${suffix}`, `OPS-SHADE-${suffix}`]
+    const product = async (article: string, barcode: string, amount: number) => {
+      const made = await api<{ id: number }>('POST', '/products/', { article_number: article, sku: `SKU-${article}`, barcode })
+      await api('PATCH', `/products/${made.id}/supplier`, {
+        supplier_id: supplier.id,
+        minimum_order_quantity: 10,
+        purchase_price: 2.5,
+        purchase_currency: 'EUR',
+      })
+      await api('POST', `/products/${made.id}/stock_mutations`, { amount, warehouse_id: main.id, location_id: a01.id })
+      return made
+    }
+    const lamp = await product(lampName, `LAMP-${suffix}`, 10)
+    const shade = await product(shadeName, `SHADE-${suffix}`, 3)
+
+    const { page, problems } = await openSession(e2e)
+    await page.setViewportSize({ width, height })
+    await signIn(page)
+    if (code === 'nl') {
+      await page.getByRole('button', { name: 'English' }).click()
+      await page.getByRole('menuitem', { name: 'Nederlands' }).click()
+      await page.getByRole('button', { name: 'Product toevoegen' }).waitFor()
+    }
+
+    // a transfer of the lamp from the stock tab, to another warehouse
+    await page.goto(`/products/${lamp.id}/stock`)
+    await page.getByTestId('stock-total').waitFor()
+    await page.getByRole('button', { name: t.transfer, exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel(t.from, { exact: true }).selectOption(String(a01.id))
+    await dialog.getByLabel(t.to, { exact: true }).selectOption(String(b07.id))
+    await dialog.getByRole('spinbutton').fill('4')
+    await dialog.getByRole('button', { name: t.transfer, exact: true }).click()
+    await page.getByText(t.transferred).waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+    await eventually(() => page.getByTestId('location-level').allInnerTexts()).toEqual(['A-01\t6', 'B-07\t4'])
+    const transferLine = page.getByTestId('mutation-row').first()
+    await eventually(() => transferLine.innerText()).toMatch(/\t4\tMain . -> North .\tA-01 -> B-07\t/)
+    expect(await page.getByTestId('mutation-row').count()).toBe(2)
+    // the history chart draws the total and both warehouses
+    const chart = page.getByTestId('stock-history')
+    await chart.getByText(t.history).waitFor()
+    await eventually(() => chart.locator('svg path.MuiLineChart-line, svg .MuiLineElement-root').count()).toBeGreaterThanOrEqual(3)
+    // the tab's header and mutation form are made responsive beside this work: here the cards of this journey fit
+    expect(await cardsFit(page, `[data-testid=stock-history], section[aria-label="${t.levels}"]`)).toEqual([])
+    await shot(page, 'stock-tab')
+
+    // a transfer of everything at A-01, one line more than is there: asked before it is sent
+    if (view === 'phone') {
+      await page.getByRole('button', { name: t.menu }).click()
+    }
+    await page.getByRole('menuitem', { name: t.transfers }).click()
+    await page.getByRole('button', { name: t.newTransfer }).click()
+    await dialog.getByLabel(t.from, { exact: true }).selectOption(String(a01.id))
+    await dialog.getByLabel(t.to, { exact: true }).selectOption(String(b07.id))
+    await dialog.getByRole('button', { name: t.fill }).click()
+    await eventually(() => dialog.getByTestId('transfer-line').count()).toBe(2)
+    expect(await dialog.getByRole('spinbutton', { name: `${t.amount} ${lampName}` }).inputValue()).toBe('6')
+    await dialog.getByRole('spinbutton', { name: `${t.amount} ${shadeName}` }).fill('5')
+    // full screen on a phone, a dialog in the middle on a desktop
+    expect((await dialog.boundingBox())!.width === width).toBe(view === 'phone')
+    await shot(page, 'transfer-dialog')
+    await dialog.getByRole('button', { name: t.transfer, exact: true }).click()
+    const short = page.getByRole('dialog', { name: t.notEnough })
+    await short.getByText(new RegExp(shadeName)).waitFor()
+    await short.getByRole('button', { name: t.anyway }).click()
+    await eventually(() => page.getByTestId('transfer-row').first().innerText()).toContain(`6 × ${lampName}, 5 × ${shadeName}`)
+    expect(await fitsWidth(page)).toBe(true)
+    await shot(page, 'transfers')
+    // the shade went below zero at A-01 because it was asked for; bring 9 back to count
+    await api('POST', `/products/${shade.id}/stock_mutations`, { amount: 9, warehouse_id: main.id, location_id: a01.id })
+    await api('POST', `/products/${lamp.id}/stock_mutations`, { amount: 5, warehouse_id: main.id, location_id: a01.id })
+
+    // a count of A-01: two scans of the lamp, the shade typed in, reviewed, applied
+    if (view === 'phone') await page.getByRole('button', { name: t.menu }).click()
+    await page.getByRole('menuitem', { name: t.counts }).click()
+    await page.getByRole('button', { name: t.openCount }).click()
+    const opening = page.getByRole('dialog', { name: t.openCount })
+    await opening.getByLabel(t.warehouse).selectOption(String(main.id))
+    await opening.getByRole('button', { name: t.open, exact: true }).click()
+    await page.waitForURL(/\/stock_counts\/\d+$/)
+    const scan = page.getByLabel(t.barcode)
+    await eventually(() => page.getByTestId('count-line').count()).toBe(2)
+    for (let i = 0; i < 2; i++) {
+      await scan.fill(`LAMP-${suffix}`)
+      await scan.press('Enter')
+      await eventually(() => scan.inputValue()).toBe('')
+    }
+    await page.getByText(t.scanned(lampName)).waitFor()
+    // lamp: 5 expected, 2 scanned; shade: 7 expected, 4 typed; each line says -3 and its value at 2.50
+    const lampLine = page.getByTestId('count-line').filter({ hasText: lampName })
+    expect(await lampLine.getByRole('spinbutton').inputValue()).toBe('2')
+    const shadeLine = page.getByTestId('count-line').filter({ hasText: shadeName })
+    await shadeLine.getByRole('spinbutton').fill('4')
+    await shadeLine.getByRole('spinbutton').press('Enter')
+    await eventually(() => shadeLine.innerText()).toMatch(/7[\s\S]*-3[\s\S]*7[.,]50/)
+    expect(await lampLine.innerText()).toMatch(/5[\s\S]*-3[\s\S]*7[.,]50/)
+    expect(await fitsWidth(page)).toBe(true)
+    await shot(page, 'count')
+    await page.getByRole('button', { name: t.submit }).click()
+    await page.getByRole('dialog').getByRole('button', { name: t.submit }).click()
+    await page.getByRole('button', { name: t.apply, exact: true }).click()
+    await page.getByRole('dialog').getByRole('button', { name: t.apply, exact: true }).click()
+    await page.getByText(t.applied, { exact: true }).waitFor()
+    await shot(page, 'count-applied')
+    const lampAfter = await api<{ stock_items: { location_id: number; amount: number }[] }>('GET', `/products/${lamp.id}`)
+    expect(lampAfter.stock_items.find((i) => i.location_id === a01.id)?.amount).toBe(2)
+
+    // a reorder level for the lamp in Main, set on its stock tab: it is below it, and the list says so
+    await page.goto(`/products/${lamp.id}/stock`)
+    await page.getByLabel(t.levelWarehouse).selectOption(String(main.id))
+    await page.getByRole('spinbutton', { name: 'Min' }).fill('20')
+    await page.getByRole('spinbutton', { name: 'Max' }).fill('50')
+    await page.getByRole('button', { name: t.setLevel }).click()
+    await page.getByTestId('reorder-level').getByText(t.belowMin).waitFor()
+    // the product tab says where it is below
+    await page.getByRole('tab', { name: t.productTab }).click()
+    await eventually(() => page.getByTestId('below-min-chip').innerText()).toBe(`Main ${suffix}: 2 (minimum 20)`)
+    await shot(page, 'product-tab')
+    await page.goto('/products')
+    await page.getByRole('switch', { name: t.belowMin }).check()
+    await eventually(() => page.locator('tbody td.column-article_number').allTextContents()).toContain(lampName)
+    expect(await page.locator('tbody td.column-article_number').allTextContents()).not.toContain(shadeName)
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(lampName) })
+        .getByTestId('below-min')
+        .count(),
+    ).toBe(1)
+    // the list's table is made responsive beside this work: the filter added here is within the window
+    const toggle = (await page.getByText(t.belowMin, { exact: true }).boundingBox())!
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(width)
+    await shot(page, 'list-below-min')
+
+    // the reorder report: the lamp under its supplier, 48 to order (50 - 2, above the minimum order of 10), sortable
+    if (view === 'phone') await page.getByRole('button', { name: t.menu }).click()
+    await page.getByRole('menuitem', { name: t.reorder }).click()
+    const group = page.getByRole('region', { name: `Lumen ${suffix}` })
+    await eventually(() => group.getByTestId('reorder-line').first().innerText()).toMatch(
+      new RegExp(`${lampName}[\\s\\S]*\\t2\\t20\\t50\\t48\\t`),
+    )
+    await group.getByRole('button', { name: t.toOrder }).click()
+    await group.getByRole('button', { name: t.toOrder }).click()
+    expect(await group.getByTestId('reorder-totals').innerText()).toMatch(/120/)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.csv }).click()])
+    const csv = fs.readFileSync(await download.path(), 'utf8')
+    expect(csv.split('\r\n')[0]).toMatch(/^supplier,product_id,sku/)
+    expect(csv).toContain(`Lumen ${suffix},${lamp.id},SKU-${lampName},${lampName},,Main ${suffix},2,20,50,10,48,2.5,EUR,120`)
+    expect(await fitsWidth(page)).toBe(true)
+    await shot(page, 'reorder-report')
+    // the refused count and transfer calls are none: every request of the journey succeeded
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
