@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { LABEL_LAYOUTS, locationCode } from '../../src/contract'
 import { decodeLabels, pdfInfo } from '../support/barcodes'
-import { ADMIN, apiAs, eventually, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, eventually, scan, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -54,24 +54,6 @@ async function device(language: 'en' | 'nl', phone = true) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`))
   return { context, page, problems }
-}
-
-/**
- * What a hand-held scanner does: the code's keys 8 ms apart, then Enter. Sent as real key events through the
- * DevTools protocol with their own timestamps, so the pace holds however busy the machine running the test is.
- */
-async function scan(page: Page, code: string) {
-  const cdp = await page.context().newCDPSession(page)
-  const start = Date.now() / 1000
-  const at = (i: number) => start + i * 0.008
-  for (const [i, key] of [...code].entries()) {
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, timestamp: at(i) })
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(i) + 0.002 })
-  }
-  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, timestamp: at(code.length) }
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...enter })
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter })
-  await cdp.detach()
 }
 
 /** Reads a download's PDF. */

@@ -182,3 +182,21 @@ export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, {
 export function unexpectedProblems(problems: string[], ...expected: RegExp[]): string[] {
   return problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)))
 }
+
+/**
+ * What a hand-held scanner does: the code's keys 8 ms apart, then Enter. Sent as real key events through the
+ * DevTools protocol with their own timestamps, so the pace holds however busy the machine running the test is.
+ */
+export async function scan(page: Page, code: string) {
+  const cdp = await page.context().newCDPSession(page)
+  const start = Date.now() / 1000
+  const at = (i: number) => start + i * 0.008
+  for (const [i, key] of [...code].entries()) {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, timestamp: at(i) })
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(i) + 0.002 })
+  }
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, timestamp: at(code.length) }
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...enter })
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter })
+  await cdp.detach()
+}

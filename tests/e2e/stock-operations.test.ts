@@ -5,7 +5,17 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ADMIN, apiAs, eventually, openSession, screenshot, serverAndBrowser, signIn, unexpectedProblems } from './harness'
+import {
+  ADMIN,
+  apiAs,
+  eventually,
+  openSession,
+  scan as scanWithScanner,
+  screenshot,
+  serverAndBrowser,
+  signIn,
+  unexpectedProblems,
+} from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -28,6 +38,7 @@ const TEXT = {
     open: 'Open',
     barcode: 'Barcode',
     scanned: (lamp: string) => `${lamp}: 2 counted at A-01.`,
+    scannedOnce: (lamp: string) => `${lamp}: 1 counted at A-01.`,
     submit: 'Submit for review',
     apply: 'Apply',
     applied: 'Applied',
@@ -60,6 +71,7 @@ const TEXT = {
     open: 'Openen',
     barcode: 'Barcode',
     scanned: (lamp: string) => `${lamp}: 2 geteld op A-01.`,
+    scannedOnce: (lamp: string) => `${lamp}: 1 geteld op A-01.`,
     submit: 'Indienen ter controle',
     apply: 'Verwerken',
     applied: 'Verwerkt',
@@ -186,11 +198,13 @@ describe.each([
     await page.waitForURL(/\/stock_counts\/\d+$/)
     const scan = page.getByLabel(t.barcode)
     await eventually(() => page.getByTestId('count-line').count()).toBe(2)
-    for (let i = 0; i < 2; i++) {
-      await scan.fill(`LAMP-${suffix}`)
-      await scan.press('Enter')
-      await eventually(() => scan.inputValue()).toBe('')
-    }
+    // once by a hand-held scanner (its pace, wherever the focus is: the layout's listener hands it to the count),
+    // once typed into the scan field by hand
+    await scanWithScanner(page, `LAMP-${suffix}`)
+    await page.getByText(t.scannedOnce(lampName)).waitFor()
+    await scan.fill(`LAMP-${suffix}`)
+    await scan.press('Enter')
+    await eventually(() => scan.inputValue()).toBe('')
     await page.getByText(t.scanned(lampName)).waitFor()
     // lamp: 5 expected, 2 scanned; shade: 7 expected, 4 typed; each line says -3 and its value at 2.50
     const lampLine = page.getByTestId('count-line').filter({ hasText: lampName })

@@ -1,11 +1,13 @@
-// The scan field of a count: a barcode scanner types the digits and Enter, so the field keeps the focus; each scan
-// adds one to the scanned product's line at the chosen location (or adds the line).
+// The scan field of a count: each scan adds one to the scanned product's line at the chosen location (or adds the
+// line). A hand-held scanner's codes come from the layout's one listener wherever the focus is (useScan), the camera's
+// too; a code typed by hand goes in the field, with Enter.
 import { useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import { useTranslate } from 'ra-core'
 import type { StockCount, StockCountLine } from '../../contract'
 import { useApi } from '../common/useApi'
 import { productLabel } from '../transfers/transferForm'
+import { useScan } from '../scanning'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
   const translate = useTranslate()
@@ -29,13 +31,18 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
       setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
     }
   }
+  const take = (barcode: string) => {
+    if (!barcode || locationId === undefined) return false
+    queue.current = queue.current.then(() => send(barcode, locationId))
+    return true
+  }
   const scan = () => {
-    const barcode = code.trim()
-    if (!barcode || locationId === undefined) return
+    if (!take(code.trim())) return
     setCode('')
     input.current?.focus()
-    queue.current = queue.current.then(() => send(barcode, locationId))
   }
+  // while the count is shown, every scan is counted here instead of opening the product
+  useScan((barcode) => take(barcode.trim()))
 
   return (
     <Card variant="outlined">
