@@ -75,6 +75,13 @@ describe('with the admin UI built', () => {
     expect(asset.statusCode).toBe(200)
     expect(asset.body).toBe('console.log("app")')
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // a script keeps the headers a script is read by (no sniffing, same-origin only); a page's own are on the page
+    expect(asset.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' })
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy'])
+      expect(asset.headers[pageOnly], pageOnly).toBeUndefined()
+    const page = await app.inject({ method: 'GET', url: '/products' })
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/)
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
     // a stale page asking for an old bundle must not get HTML in its place
     const missing = await app.inject({ method: 'GET', url: '/assets/index-old999.js' })
     expect(missing.statusCode).toBe(404)

@@ -61,3 +61,4 @@ export function PasswordResetPage() {
     </PublicPage>
   )
 }
+export default PasswordResetPage

@@ -65,3 +65,4 @@ export function VerifyPage() {
     </PublicPage>
   )
 }
+export default VerifyPage

@@ -1,19 +1,14 @@
-import type { ReactNode } from 'react'
-import { Layout as RaLayout } from 'react-admin'
-import { LayoutAppBar } from './TopBar'
-import { DocumentTitle } from './DocumentTitle'
-import { Menu } from './Menu'
-import { ScannerProvider } from '../scanning'
+// The signed-in frame (top bar, menus, the scan listener) is loaded only once someone is signed in: the sign-in
+// screen, whose JavaScript has a budget (tests/e2e/first-screen.test.ts), needs none of it.
+import { lazy, Suspense, type ReactNode } from 'react'
+import { LoadingPage } from 'react-admin'
+
+const AppLayout = lazy(() => import('./AppLayout'))
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // one scan listener for the whole signed-in app: the top bar's camera and every screen share it
-    <ScannerProvider>
-      {/* minWidth 0 (react-admin: fit-content): a wide table or a row of tabs scrolls within its card instead of widening a phone's page */}
-      <RaLayout appBar={LayoutAppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-        <DocumentTitle />
-        {children}
-      </RaLayout>
-    </ScannerProvider>
+    <Suspense fallback={<LoadingPage />}>
+      <AppLayout>{children}</AppLayout>
+    </Suspense>
   )
 }

@@ -113,3 +113,4 @@ function Field({ label, value }: { label: string; value: string | null }) {
 function Flag({ label, checked }: { label: string; checked: boolean }) {
   return <FormControlLabel control={<Checkbox checked={checked} disabled />} label={label} />
 }
+export default ProfilePage

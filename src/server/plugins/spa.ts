@@ -11,6 +11,20 @@ const isAssetPath = (url: string) => url.startsWith('/assets/')
 
 /** The built worker of src/admin/scanning/barcode-worker.ts (Vite names it after its source), or its brotli or gzip copy. */
 const isBarcodeWorker = (file: string) => /[\\/]assets[\\/]barcode-worker-[\w-]+\.js(\.br|\.gz)?$/.test(file)
+/** helmet's headers that only a page (a document) reads, and the validators an immutable file never needs */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'last-modified',
+]
 const BARCODE_WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
 
 export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
@@ -26,7 +40,11 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
       preCompressed: true,
       // hashed assets never change; index.html must be fetched anew after each deploy
       setHeaders: (res, file) => {
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        const asset = file.includes(`${path.sep}assets${path.sep}`)
+        res.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // a script or style is no page: the page's own headers (policy, framing, referrer, HSTS) say nothing for it, and
+        // on fifty files of the sign-in screen they were fifty kB on the wire; nosniff and CORP stay
+        if (asset) for (const name of PAGE_ONLY_HEADERS) res.removeHeader(name)
         // the camera's barcode decoder compiles its WebAssembly in this worker alone; the page's policy stays without it
         if (isBarcodeWorker(file)) res.header('content-security-policy', BARCODE_WORKER_POLICY)
       },
