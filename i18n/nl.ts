@@ -2,6 +2,7 @@
 // what react-admin 5 added.
 import type { TranslationMessages } from 'ra-core'
 import dutchMessages from 'ra-language-dutch'
+import office, { officeCodesNl } from './office-nl'
 import type en from './en'
 
 // what react-admin 5 added or renamed since ra-language-dutch 4
@@ -182,6 +183,7 @@ const nl: typeof en = {
         VERIFY_USER_ALREADY_VERIFIED: 'Dit e-mailadres is al geverifieerd.',
         RESET_PASSWORD_BAD_TOKEN: 'Deze link is verlopen of al gebruikt. Vraag een nieuwe aan via "Wachtwoord vergeten?".',
         UPDATE_USER_EMAIL_ALREADY_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
+        ...officeCodesNl,
       },
     },
   },
@@ -462,6 +464,7 @@ const nl: typeof en = {
       saved: 'Product %{name} is opgeslagen.',
     },
   },
+  ...office,
 }
 
 export default nl satisfies TranslationMessages

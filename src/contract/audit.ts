@@ -3,7 +3,7 @@ import { MAX_LIST_LIMIT } from './constants'
 import { Id, Nullable, Timestamp } from './common'
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITY_TYPES = ['product', 'brand', 'organization', 'warehouse', 'location', 'user', 'stock_mutation'] as const
+export const AUDIT_ENTITY_TYPES = ['product', 'brand', 'organization', 'warehouse', 'location', 'user', 'stock_mutation', 'import'] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -21,8 +21,9 @@ export const AuditEntry = Type.Object({
   entity_id: Id,
   /**
    * The fields the request set (passwords and tokens as "[redacted]"), the path ids that place the record
-   * (e.g. product_id of a stock mutation), `part` for a product's supplier or seller data, and for a deletion
-   * `before`: the record as it was.
+   * (e.g. product_id of a stock mutation), `part` for a product's supplier or seller data, and for a change or a
+   * deletion `before`: the record as it was. `import_id` marks a change an import made; `undo_of` the id of the
+   * entry whose change this one takes back.
    */
   changes: Nullable(Type.Record(Type.String(), Type.Unknown())),
   /** the request id of the log lines of the same call */
@@ -37,5 +38,7 @@ export const AuditListQuery = Type.Object({
   entity_id: Type.Optional(Id),
   user_id: Type.Optional(Id),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'only entries at or after this moment (ISO 8601)' })),
+  until: Type.Optional(Type.String({ format: 'date-time', description: 'only entries before this moment (ISO 8601)' })),
 })
 export type AuditListQuery = Static<typeof AuditListQuery>

@@ -32,3 +32,9 @@ export const isWebUrl = (url: string | null | undefined): url is string => typeo
 
 /** fastapi-users error codes the UI may receive as `detail` (kept with the other codes in errors.ts). */
 export { AUTH_ERRORS } from './errors'
+
+/** Lists export in these formats (`?format=`), with column headers in one of these languages (`?lang=`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+export const LANGUAGES = ['en', 'nl'] as const
+export type Language = (typeof LANGUAGES)[number]

@@ -17,6 +17,14 @@ export const ERROR_CODES = [
   'LOCATION_IN_USE',
   'LAST_SUPERUSER',
   'STOCK_PLACE_GONE',
+  // the office (issue 14): imports, undo, uploads
+  'IMPORT_REVERTED',
+  'IMPORT_NOT_DONE',
+  'IMPORT_CHANGED_SINCE',
+  'UNDO_NOT_POSSIBLE',
+  'UNDO_CHANGED_SINCE',
+  'UNDO_ALREADY',
+  'FILE_TOO_LARGE',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

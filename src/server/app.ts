@@ -27,6 +27,7 @@ import userRoutes from './routes/users'
 import productRoutes from './routes/products'
 import stockRoutes from './routes/stock'
 import auditRoutes from './routes/audit'
+import exportRoutes from './routes/exports'
 
 export interface AppOptions {
   config: Config
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(productRoutes)
       await api.register(stockRoutes)
       await api.register(auditRoutes)
+      await api.register(exportRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -221,6 +221,10 @@ function mutationsQuery(db: DB) {
 
 type MutationView = MutationRow & PlaceNames & { username: string | null }
 
+/** The ledger of one product as the stock tab lists it, newest first (its pages, and its export). */
+export const productMutations = (db: DB, productId: number) =>
+  mutationsQuery(db).where('stock_mutations.product_id', '=', productId).orderBy('stock_mutations.id', 'desc')
+
 export function toStockMutation(row: MutationView): StockMutation {
   return {
     id: row.id,
@@ -245,12 +249,7 @@ export async function recentMutations(
 ): Promise<{ items: StockMutation[]; total: number }> {
   // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
   const [rows, { count }] = await Promise.all([
-    mutationsQuery(db)
-      .where('stock_mutations.product_id', '=', productId)
-      .orderBy('stock_mutations.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    productMutations(db, productId).offset(page.offset).limit(page.limit).execute(),
     db
       .selectFrom('stock_mutations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
