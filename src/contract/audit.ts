@@ -42,3 +42,13 @@ export const AuditListQuery = Type.Object({
   until: Type.Optional(Type.String({ format: 'date-time', description: 'only entries before this moment (ISO 8601)' })),
 })
 export type AuditListQuery = Static<typeof AuditListQuery>
+
+export const AuditUndoParams = Type.Object({ id: Id })
+/** Whether an entry's change can be taken back now, and if not why (`code` as in a 409). */
+export const UndoCheck = Type.Object({
+  possible: Type.Boolean(),
+  code: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+})
+export type UndoCheck = Static<typeof UndoCheck>

@@ -28,6 +28,8 @@ import productRoutes from './routes/products'
 import stockRoutes from './routes/stock'
 import auditRoutes from './routes/audit'
 import exportRoutes from './routes/exports'
+import importRoutes from './routes/imports'
+import undoRoutes from './routes/undo'
 
 export interface AppOptions {
   config: Config
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(stockRoutes)
       await api.register(auditRoutes)
       await api.register(exportRoutes)
+      await api.register(importRoutes)
+      await api.register(undoRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import * as fastProductLists from './migrations/002-fast-product-lists'
 import * as audit from './migrations/003-audit'
 import * as shortTextCounts from './migrations/011-short-text-counts'
 import * as coveringTextSorts from './migrations/012-covering-text-sorts'
+import * as office from './migrations/050-office'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, DialectMigration> = {
   '003-audit': audit,
   '011-short-text-counts': shortTextCounts,
   '012-covering-text-sorts': coveringTextSorts,
+  '050-office': office,
 }
 
 class ListedMigrations implements MigrationProvider {

@@ -157,6 +157,43 @@ export async function deleteMutation(trx: Trx, productId: number, mutationId: nu
   throw new NotFound('Stock mutation')
 }
 
+/**
+ * Books a deleted mutation again as it was (the same id, time, note and booking user), through the same kept-level
+ * path as a booking: undoing a deletion. Refused when the mutation exists again or its place is gone.
+ */
+export async function restoreMutation(trx: Trx, row: MutationRow): Promise<Booked> {
+  const again = await trx.selectFrom('stock_mutations').select('id').where('id', '=', row.id).executeTakeFirst()
+  if (again) throw new Conflict('UNDO_ALREADY', 'This deletion was already taken back.')
+  return ledgerWrite(row.product_id, async () => {
+    const names = await assertPlace(trx, { ...row, user_id: row.user_id })
+    const user =
+      row.user_id === null ? undefined : await trx.selectFrom('users').select('id').where('id', '=', row.user_id).executeTakeFirst()
+    const stamp = now()
+    const restored = await trx
+      .insertInto('stock_mutations')
+      .values({ ...row, user_id: user ? row.user_id : null, updated_at: stamp })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await addToLevels(trx, restored, restored.amount, stamp)
+    return { ...restored, ...names }
+  })
+}
+
+/**
+ * The newest mutation booked after `mutationId` for the same product at the same location, if any: a later change
+ * of that stock, which may rest on this one (an undo is then refused).
+ */
+export async function laterMutationAt(db: DB, row: Pick<MutationRow, 'id' | 'product_id' | 'location_id'>) {
+  return db
+    .selectFrom('stock_mutations')
+    .select(['id', 'created_at'])
+    .where('product_id', '=', row.product_id)
+    .where('location_id', '=', row.location_id)
+    .where('id', '>', row.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}
+
 export interface LedgerDiscrepancy {
   /** which kept figure disagrees: a location's level, a warehouse's, or the product's total */
   level: 'location' | 'warehouse' | 'product'

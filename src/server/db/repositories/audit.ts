@@ -51,4 +51,19 @@ async function insert(db: DB, entry: Insertable<AuditLogTable>) {
   await db.insertInto('audit_log').values(entry).execute()
 }
 
-export const auditRepository = Object.freeze({ list, ordered: (db: DB, query: AuditFilter) => ordered(db, query).ordered, find, insert })
+/** Many rows at once (an import's changes), a few hundred to a statement. */
+async function insertMany(db: DB, entries: Insertable<AuditLogTable>[]) {
+  for (let i = 0; i < entries.length; i += 500)
+    await db
+      .insertInto('audit_log')
+      .values(entries.slice(i, i + 500))
+      .execute()
+}
+
+export const auditRepository = Object.freeze({
+  list,
+  ordered: (db: DB, query: AuditFilter) => ordered(db, query).ordered,
+  find,
+  insert,
+  insertMany,
+})
