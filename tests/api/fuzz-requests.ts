@@ -36,7 +36,16 @@ export interface Operation {
 
 /** Table of the rows an id names, by field or path parameter. */
 export type Table =
-  'users' | 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'audit_log'
+  | 'users'
+  | 'brands'
+  | 'organizations'
+  | 'warehouses'
+  | 'locations'
+  | 'products'
+  | 'product_sellers'
+  | 'stock_mutations'
+  | 'audit_log'
+  | 'imports'
 
 /** "the id (or another column) of the n-th row of `table`", decided when the request is sent */
 export class Existing {
@@ -84,6 +93,8 @@ const PATH_TABLES: [RegExp, Table][] = [
   [/^\/api\/orgs\//, 'organizations'],
   [/^\/api\/warehouses\//, 'warehouses'],
   [/^\/api\/products\//, 'products'],
+  [/^\/api\/imports\//, 'imports'],
+  [/^\/api\/audit\//, 'audit_log'],
 ]
 export function tableOfParam(path: string, name: string): Table | undefined {
   if (name !== 'id') return FIELD_TABLES[name]

@@ -227,7 +227,10 @@ async function check(request: FuzzRequest) {
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
   expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
-  expect(res.headers['content-type'] ?? 'application/json', said).toMatch(/^application\/json|^text\/html/)
+  // exports answer their file: CSV or XLSX
+  expect(res.headers['content-type'] ?? 'application/json', said).toMatch(
+    /^application\/json|^text\/html|^text\/csv|^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/,
+  )
 
   const after = await dumpAll()
   if (res.statusCode >= 400)
