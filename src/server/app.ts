@@ -30,6 +30,7 @@ import auditRoutes from './routes/audit'
 import exportRoutes from './routes/exports'
 import importRoutes from './routes/imports'
 import undoRoutes from './routes/undo'
+import dashboardRoutes from './routes/dashboard'
 
 export interface AppOptions {
   config: Config
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(exportRoutes)
       await api.register(importRoutes)
       await api.register(undoRoutes)
+      await api.register(dashboardRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

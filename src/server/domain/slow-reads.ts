@@ -2,8 +2,9 @@
 import type { ProductListQuery, ProductPage } from '../../contract'
 import type { DatabaseHandle } from '../db'
 import { isQuickList, listProducts } from './product-list'
+import { dashboardFigures } from './dashboard'
 
-export const slowReadTasks = { listProducts }
+export const slowReadTasks = { listProducts, dashboardFigures }
 export type SlowReadTask = keyof typeof slowReadTasks
 type Tasks = typeof slowReadTasks
 

@@ -9,7 +9,7 @@ import { brandRepository } from '../../db/repositories/brands'
 import { organizationRepository } from '../../db/repositories/organizations'
 import { userRepository } from '../../db/repositories/users'
 import { warehouseRepository } from '../../db/repositories/warehouses'
-import { productMutations } from '../ledger'
+import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
 import { toProductSummary } from '../products'
 
@@ -196,6 +196,30 @@ const audit: ExportSource<AuditFilter> = {
   },
 }
 
-export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit }
+/**
+ * The ledger check of `npm run check:ledger` (checkLedger): each kept figure that differs from the ledger, then a
+ * `total` row with the number of mutations checked. The dashboard reads it on the long reads' path.
+ */
+const ledger: ExportSource<Record<string, never>> = {
+  file: 'ledger-check',
+  columns: [
+    text('level', 'dashboard.ledger'),
+    number('product_id', 'resources.products.name'),
+    number('warehouse_id', 'stock.mutations.warehouse'),
+    number('location_id', 'stock.mutations.location'),
+    number('kept', 'stock.total'),
+    number('ledger', 'dashboard.ledger'),
+  ],
+  async *rows({ db }) {
+    for (const difference of await checkLedger(db)) yield { ...difference }
+    const { count } = await db
+      .selectFrom('stock_mutations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    yield { level: 'total', product_id: null, warehouse_id: null, location_id: null, kept: Number(count), ledger: null }
+  },
+}
+
+export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit, ledger }
 export type ExportSourceName = keyof typeof exportSources
 export type ExportParams<Name extends ExportSourceName> = Parameters<(typeof exportSources)[Name]['rows']>[1]
