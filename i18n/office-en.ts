@@ -62,7 +62,8 @@ const officeEn = {
       booked: 'Booked',
       refused: 'Refused',
       statuses: {
-        running: 'Running',
+        checking: 'Checking every row',
+        importing: 'Importing',
         done: 'Done',
         refused: 'Nothing imported: some rows have problems',
         failed: 'Failed: nothing imported',

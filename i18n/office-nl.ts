@@ -63,7 +63,8 @@ const officeNl: typeof officeEn = {
       booked: 'Geboekt',
       refused: 'Geweigerd',
       statuses: {
-        running: 'Bezig',
+        checking: 'Elke rij wordt gecontroleerd',
+        importing: 'Bezig met importeren',
         done: 'Klaar',
         refused: 'Niets geïmporteerd: sommige rijen hebben problemen',
         failed: 'Mislukt: niets geïmporteerd',

@@ -5,7 +5,7 @@ import { BrowserRouter, Route } from 'react-router-dom'
 import { QueryClient } from '@tanstack/react-query'
 import { authProvider, dataProvider, i18nProvider } from './providers'
 import { Layout } from './layout/Layout'
-import { theme } from './layout/theme'
+import { darkTheme, rememberedTheme, theme } from './layout/theme'
 import { LoginPage } from './auth/LoginPage'
 import { VerifyPage } from './auth/VerifyPage'
 import { PasswordResetPage } from './auth/PasswordResetPage'
@@ -15,6 +15,9 @@ import brands from './brands'
 import orgs from './orgs'
 import warehouses from './warehouses'
 import users from './users'
+import dashboard from './dashboard'
+import audit from './audit'
+import imports from './imports'
 
 // A failed call is shown at once: the API already answered or gave up after 1000 ms, and retrying three
 // times (react-query's default) kept people waiting seven seconds for the message.
@@ -32,6 +35,8 @@ export function App() {
         layout={Layout}
         loginPage={LoginPage}
         theme={theme}
+        darkTheme={darkTheme}
+        defaultTheme={rememberedTheme()}
         requireAuth
         disableTelemetry
       >
@@ -46,6 +51,10 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/me" element={<ProfilePage />} />
+          <Route path={dashboard.path} element={<dashboard.page />} />
+          <Route path={audit.path} element={<audit.page />} />
+          <Route path={imports.path} element={<imports.page />} />
+          <Route path={`${imports.path}/:id`} element={<imports.report />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -55,17 +55,28 @@ beforeEach(() => {
 })
 
 describe('the side menu and the person menu', () => {
-  it('show a signed-in user the same entries, Warehouses included, without Users', async () => {
+  it('show a signed-in user the same entries, Dashboard first, without Users or the audit trail', async () => {
     session.save('token', user)
     const side = sideMenuEntries()
-    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Profile', 'Sign out'])
+    expect(side).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Import', 'Profile', 'Sign out'])
     expect(await personMenuEntries()).toEqual(side)
   })
 
-  it('show Users to a super-user, in both menus', async () => {
+  it('show Users and the audit trail to a super-user, in both menus', async () => {
     session.save('token', { ...user, is_superuser: true })
     const side = sideMenuEntries()
-    expect(side).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Users', 'Profile', 'Sign out'])
+    expect(side).toEqual([
+      'Dashboard',
+      'Products',
+      'Organizations',
+      'Brands',
+      'Warehouses',
+      'Import',
+      'Users',
+      'Audit trail',
+      'Profile',
+      'Sign out',
+    ])
     expect(await personMenuEntries()).toEqual(side)
   })
 

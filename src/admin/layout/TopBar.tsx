@@ -4,6 +4,7 @@ import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal }
 import { useTranslate } from 'ra-core'
 import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
+import { ThemeToggle } from './ThemeToggle'
 
 export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
   const translate = useTranslate()
@@ -28,6 +29,7 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
         </Typography>
         <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Box sx={{ flex: 1 }} />
+        <ThemeToggle />
         <LocalesMenuButton />
         {withSidebar && <LoadingIndicator />}
         <PersonMenu />

@@ -9,6 +9,7 @@ import { AddByName } from '../common/AddByName'
 import { ListMessage, useSearchText } from '../common/ListMessage'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
+import { ListExportButton } from '../exports/ExportButton'
 
 export default function OrgList() {
   return (
@@ -17,6 +18,7 @@ export default function OrgList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         <TopToolbar>
+          <ListExportButton path="orgs" />
           <AddOrganization />
         </TopToolbar>
       }

@@ -2,7 +2,7 @@
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
 import { useMemo } from 'react'
-import { Box } from '@mui/material'
+import { Box, alpha, type Theme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
 import { useListContext, useTranslate, type SortPayload } from 'ra-core'
@@ -18,6 +18,7 @@ import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
 import { useFilters } from './list/filters'
+import { ListExportButton } from '../exports/ExportButton'
 
 export default function ProductList() {
   return (
@@ -27,7 +28,8 @@ export default function ProductList() {
   )
 }
 
-const highlightedRow = { bgcolor: amber[100] }
+// amber on a light page; on a dark one a tint of it, so the text stays readable
+const highlightedRow = { bgcolor: (theme: Theme) => (theme.palette.mode === 'dark' ? alpha(amber[700], 0.35) : amber[100]) }
 
 function ProductTable() {
   const translate = useTranslate()
@@ -54,7 +56,10 @@ function ProductTable() {
             noFilterLabel={translate('products.list.global')}
             width={260}
           />
-          <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <ListExportButton path="products" />
+            <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+          </Box>
         </Box>
         <ProductFilters />
       </Box>

@@ -12,9 +12,13 @@ export interface HttpResponse<T = unknown> {
   headers: Headers
   body: string
   json: T
+  /** the body as it came, when the call asked for a file (`download: true`) */
+  blob?: Blob
 }
+/** fetchJson's options, and ours: a file to download, a call that may take longer than the usual timeout */
+export type HttpOptions = Options & { download?: boolean; timeoutMs?: number }
 /** react-admin's httpClient: `(url, options)` like fetchUtils.fetchJson, rejecting with ra-core's HttpError */
-export type HttpClient = (url: string, options?: Options) => Promise<HttpResponse>
+export type HttpClient = (url: string, options?: HttpOptions) => Promise<HttpResponse>
 
 export interface HttpClientOptions {
   getToken: () => string | null
@@ -81,25 +85,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     // the caller's signal (react-query cancelling a query) and the timeout both stop the request
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const { download, timeoutMs: callTimeoutMs, ...init } = request
+    const timer = setTimeout(() => controller.abort(), callTimeoutMs ?? timeoutMs)
     const cancel = () => controller.abort()
     if (request.signal?.aborted) cancel()
     request.signal?.addEventListener('abort', cancel)
     let response: Response
     try {
-      response = await doFetch(url, { ...request, headers, signal: controller.signal })
+      response = await doFetch(url, { ...init, headers, signal: controller.signal })
     } catch (error) {
       if (request.signal?.aborted) throw error
       const timedOut = controller.signal.aborted
-      throw new HttpError(translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: timeoutMs / 1000 }), 0, {
-        timeout: timedOut,
-        cause: String(error),
-      })
+      throw new HttpError(
+        translate(timedOut ? 'stockroom.errors.timeout' : 'stockroom.errors.network', { seconds: (callTimeoutMs ?? timeoutMs) / 1000 }),
+        0,
+        {
+          timeout: timedOut,
+          cause: String(error),
+        },
+      )
     } finally {
       clearTimeout(timer)
       request.signal?.removeEventListener('abort', cancel)
     }
 
+    // a file comes as it is; only a refusal is read as text
+    if (download && response.ok)
+      return { status: response.status, headers: response.headers, body: '', json: undefined, blob: await response.blob() }
     const body = await response.text()
     const json = parseJson(body)
     if (!response.ok) {

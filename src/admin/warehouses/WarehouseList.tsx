@@ -10,6 +10,8 @@ import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
+import { ListExportButton } from '../exports/ExportButton'
+import { HistoryToggle } from '../audit/HistoryPanel'
 
 export default function WarehouseList() {
   return (
@@ -18,6 +20,7 @@ export default function WarehouseList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         <TopToolbar>
+          <ListExportButton path="warehouses" />
           <AddWarehouse />
         </TopToolbar>
       }
@@ -88,6 +91,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
           deleteContent={translate('catalogue.warehouses.delete_content')}
         />
         <WarehouseLocations warehouse={warehouse} />
+        <HistoryToggle entity="warehouse" id={warehouse.id} />
       </CardContent>
     </Card>
   )

@@ -3,10 +3,11 @@
 // the amount, so the next booking at the same place is typed right away.
 import { useRef } from 'react'
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
+import { useDataProvider, useTranslate } from 'ra-core'
 import type { StockMutation } from '../../../contract'
 import { canSubmit, parseAmount, signed } from './mutationFormState'
-import { useMutationForm } from './useMutationForm'
+import { mutationsPath, useMutationForm } from './useMutationForm'
+import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { PlaceField } from './PlaceField'
 
 export interface MutationFormProps {
@@ -17,17 +18,20 @@ export interface MutationFormProps {
 
 export function MutationForm({ productId, onBooked, onRenamed }: MutationFormProps) {
   const translate = useTranslate()
-  const notify = useNotify()
+  const notifyWithUndo = useNotifyWithUndo()
+  const dataProvider = useDataProvider()
   const amountInput = useRef<HTMLInputElement>(null)
   const form = useMutationForm(productId, {
     onBooked(mutation) {
-      notify('stock.form.booked', {
-        type: 'success',
-        messageArgs: {
-          amount: signed(mutation.amount),
-          warehouse: mutation.warehouse.warehouse_name,
-          location: mutation.location.location_name,
-        },
+      const args = {
+        amount: signed(mutation.amount),
+        warehouse: mutation.warehouse.warehouse_name,
+        location: mutation.location.location_name,
+      }
+      // Undo deletes the booking: the compensating change, itself in the audit trail
+      notifyWithUndo('stock.form.booked', args, async () => {
+        await dataProvider.delete(mutationsPath(productId), { id: mutation.id, previousData: mutation })
+        onBooked(mutation)
       })
       amountInput.current?.focus()
       onBooked(mutation)
