@@ -20,7 +20,8 @@ export default function BrandList() {
       title="catalogue.brands.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
           <ListExportButton path="brands" />
           <AddBrand />
         </TopToolbar>

@@ -42,7 +42,8 @@ export function NameRow({ name, label, onSave, onDelete, deleteTitle, deleteCont
 
   return (
     <Box component="form" onSubmit={(event) => void save(event)} noValidate>
-      <Stack direction="row" spacing={1} alignItems="center">
+      {/* on a phone the buttons go under the name rather than widen the page */}
+      <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
         <TextField
           variant="outlined"
           hiddenLabel

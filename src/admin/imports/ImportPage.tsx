@@ -51,7 +51,7 @@ export default function ImportPage() {
     setError(undefined)
     try {
       const report = await office.upload(file, { kind, mode, mapping, dryRun: which === 'check' })
-      if (which === 'import' && report.id !== null) navigate(`/imports/${report.id}`)
+      if (which === 'import' && report.id !== null) navigate(`/imports/${report.id}`, { state: { started: true } })
       else {
         setCheck(report)
         // the mapping as the server applied it, so the person corrects what it guessed

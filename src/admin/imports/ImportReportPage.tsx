@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typograph
 import DownloadIcon from '@mui/icons-material/Download'
 import { Confirm, Title } from 'react-admin'
 import { useLocale, useTranslate } from 'ra-core'
-import { Link as RouterLink, useParams } from 'react-router-dom'
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom'
 import dayjs from 'dayjs'
 import type { ImportReport } from '../../contract'
 import { office } from '../providers'
@@ -26,8 +26,8 @@ export default function ImportReportPage() {
   const [pending, setPending] = useState(false)
   const [revertError, setRevertError] = useState<string>()
   const [downloading, setDownloading] = useState(false)
-  /** seen running: its end is announced with Undo */
-  const watched = useRef(false)
+  /** started here or seen running: its end is announced with Undo (a small import may be done before the first look) */
+  const watched = useRef(Boolean((useLocation().state as { started?: boolean } | null)?.started))
 
   useEffect(() => {
     if (report && !running(report)) return

@@ -17,7 +17,8 @@ export default function OrgList() {
       title="catalogue.orgs.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
           <ListExportButton path="orgs" />
           <AddOrganization />
         </TopToolbar>

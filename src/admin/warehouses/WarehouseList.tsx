@@ -19,7 +19,8 @@ export default function WarehouseList() {
       title="catalogue.warehouses.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
           <ListExportButton path="warehouses" />
           <AddWarehouse />
         </TopToolbar>
