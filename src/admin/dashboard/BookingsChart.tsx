@@ -15,6 +15,8 @@ export default function BookingsChart({ days }: { days: Dashboard['bookings_per_
       xAxis={[
         { scaleType: 'band', data: days.map((d) => dayjs(d.day).locale(locale).format('D MMM')), tickLabelInterval: (_, i) => i % 5 === 4 },
       ]}
+      // bookings are whole numbers
+      yAxis={[{ tickMinStep: 1 }]}
       series={[{ data: days.map((d) => d.bookings), label: translate('dashboard.bookings'), color: '#42a5f5' }]}
       hideLegend
       aria-label={translate('dashboard.bookings_chart')}

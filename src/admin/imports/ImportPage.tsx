@@ -27,10 +27,13 @@ import { Title } from 'react-admin'
 import { useLocale, useTranslate } from 'ra-core'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import dayjs from 'dayjs'
+import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, type ImportKind, type ImportMode } from '../../contract/constants'
 import type { ImportReport } from '../../contract'
 import { office } from '../providers'
 import { Problems } from './ImportParts'
+
+dayjs.extend(localizedFormat)
 
 const IGNORE = ''
 

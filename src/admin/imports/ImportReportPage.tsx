@@ -8,10 +8,13 @@ import { Confirm, Title } from 'react-admin'
 import { useLocale, useTranslate } from 'ra-core'
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom'
 import dayjs from 'dayjs'
+import localizedFormat from 'dayjs/plugin/localizedFormat'
 import type { ImportReport } from '../../contract'
 import { office } from '../providers'
 import { useNotifyWithUndo } from '../common/UndoNotice'
 import { Figures, Problems } from './ImportParts'
+
+dayjs.extend(localizedFormat)
 
 const running = (report?: ImportReport) => report?.status === 'checking' || report?.status === 'importing'
 

@@ -86,8 +86,10 @@ function xlsxFile(columns: readonly Column[], lang: Language, batches: AsyncIter
             }),
           )
           .commit()
-      // the zip stream is read as fast as the client takes it: wait for it rather than pile rows up in memory
+      // the zip stream is read as fast as the client takes it: wait for it rather than pile rows up in memory, and
+      // let the compression (on libuv's threads) catch up with the rows between batches
       if (out.writableNeedDrain) await once(out, 'drain')
+      await new Promise((resolve) => setImmediate(resolve))
     }
     sheet.commit()
     await workbook.commit()
