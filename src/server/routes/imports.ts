@@ -50,14 +50,24 @@ const tooLarge = {
 async function receive(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: { path: string; name: string } }> {
   const fields: Record<string, string> = {}
   let file: { path: string; name: string } | undefined
-  for await (const part of request.parts()) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value)
-    else if (part.fieldname !== 'file' || file) part.file.resume()
-    else {
-      const saved = path.join(os.tmpdir(), `stockroom-import-${randomUUID()}`)
-      file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255) }
-      await pipeline(part.file, fs.createWriteStream(saved))
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value)
+      else if (part.fieldname !== 'file' || file) part.file.resume()
+      else {
+        const saved = path.join(os.tmpdir(), `stockroom-import-${randomUUID()}`)
+        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255) }
+        await pipeline(part.file, fs.createWriteStream(saved))
+      }
     }
+  } catch (error) {
+    if (file) await fs.promises.rm(file.path, { force: true })
+    const { code, statusCode } = error as { code?: string; statusCode?: number }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw error
+    // a form cut off or garbled on the way (busboy's words say where)
+    if (statusCode === undefined || statusCode >= 500 || code?.startsWith('FST_'))
+      throw Invalid.field(['body'], `The upload is not a readable multipart form: ${(error as Error).message}`, 'multipart')
+    throw error
   }
   return { fields, file }
 }
