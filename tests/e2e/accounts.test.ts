@@ -61,7 +61,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   // no Users entry in the person menu nor in the side menu; both list the same entries
   await openPersonMenu(page)
   const entries = await personMenu(page).getByRole('menuitem').allInnerTexts()
-  expect(entries).toEqual(['Products', 'Organizations', 'Brands', 'Warehouses', 'Profile', 'Sign out'])
+  expect(entries).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Import', 'Profile', 'Sign out'])
   await page.keyboard.press('Escape')
   await personMenu(page).waitFor({ state: 'hidden' })
   expect(await page.getByRole('menuitem', { name: 'Users' }).count()).toBe(0)

@@ -11,13 +11,24 @@ const LANGUAGES = {
     sideMenu: 'Main menu',
     personMenu: 'Account menu',
     openSideMenu: 'Open menu',
-    entries: ['Products', 'Organizations', 'Brands', 'Warehouses', 'Users', 'Profile', 'Sign out'],
+    entries: ['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Import', 'Users', 'Audit trail', 'Profile', 'Sign out'],
   },
   nl: {
     sideMenu: 'Hoofdmenu',
     personMenu: 'Accountmenu',
     openSideMenu: 'Menu openen',
-    entries: ['Producten', 'Organisaties', 'Merken', 'Magazijnen', 'Gebruikers', 'Profiel', 'Uitloggen'],
+    entries: [
+      'Dashboard',
+      'Producten',
+      'Organisaties',
+      'Merken',
+      'Magazijnen',
+      'Importeren',
+      'Gebruikers',
+      'Logboek',
+      'Profiel',
+      'Uitloggen',
+    ],
   },
 }
 type Language = (typeof LANGUAGES)[keyof typeof LANGUAGES]

@@ -16,7 +16,7 @@ export function HistoryPanel({ entity, id, variant = 'card' }: { entity: AuditEn
   const body = <History entity={entity} id={id} />
   if (variant === 'plain') return body
   return (
-    <Card variant="outlined" component="section" aria-label={`history-${entity}-${id}`} sx={{ mt: 2 }}>
+    <Card variant="outlined" data-testid={`history-${entity}-${id}`} sx={{ mt: 2 }}>
       <CardContent>{body}</CardContent>
     </Card>
   )
