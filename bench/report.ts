@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Measurement } from './measure'
 import { describeQuery, type HuntResult } from './hunt'
+import { exportLines, type ExportMeasurement } from './exports'
 
 export interface ScenarioResult {
   name: string
@@ -28,6 +29,8 @@ export interface RunResult {
   hunt?: { tried: number; shallow: HuntResult[]; deep: HuntResult[] }
   /** 4 connections repeat the slowest list request while 4 others read product details */
   headOfLine?: { list: Measurement; detail: Measurement; query: string }
+  /** the products list exported whole over HTTP (issue 14) */
+  exports?: ExportMeasurement[]
   /** description filter answered in-process with the count not remembered */
   coldSearch: Measurement
   ledger: { discrepancies: number; seconds: number; bookings: number }
@@ -104,6 +107,7 @@ function worstCaseTargets(run: RunResult, check: (ok: boolean) => string, atMill
       `- Head of line: product details at 4 connections while 4 others repeat \`${query}\`: p99 ${ms(detail.p99)} ms (the list: p99 ${ms(list.p99)} ms; target at most 25 ms: ${target(detail.p99 <= 25)}), ${detail.failures + list.failures} failures`,
     )
   }
+  lines.push(...exportLines(run.exports, run.products))
   if (run.hunt) {
     const worstOf = (rows: HuntResult[], key: 'coldMs' | 'warmMs') => Math.max(...rows.map((r) => r[key]))
     lines.push(

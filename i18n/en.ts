@@ -3,6 +3,7 @@
 // then one section per screen area (products, stock, catalogue, users).
 import type { TranslationMessages } from 'ra-core'
 import englishMessages from 'ra-language-english'
+import office, { officeCodesEn } from './office-en'
 
 const en = {
   ...englishMessages,
@@ -154,6 +155,7 @@ const en = {
         VERIFY_USER_ALREADY_VERIFIED: 'This e-mail address is already verified.',
         RESET_PASSWORD_BAD_TOKEN: 'This link has expired or was already used. Ask for a new one with "Forgot password?".',
         UPDATE_USER_EMAIL_ALREADY_EXISTS: 'Another user already has this e-mail address.',
+        ...officeCodesEn,
       },
     },
   },
@@ -613,6 +615,7 @@ const en = {
     range: 'Period',
     days: '%{smart_count} day |||| %{smart_count} days',
   },
+  ...office,
 }
 
 export default en satisfies TranslationMessages

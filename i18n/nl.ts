@@ -1,8 +1,12 @@
 // Nederlands. Same keys as i18n/en.ts. ra-language-dutch was written for react-admin 4; `raAdditions` fills in
 // what react-admin 5 added.
 import type { TranslationMessages } from 'ra-core'
-import dutchMessages from 'ra-language-dutch'
+import dutchModule from 'ra-language-dutch'
+import office, { officeCodesNl } from './office-nl'
 import type en from './en'
+
+// Node (the server reads export headers here) hands over this CommonJS module whole, Vite its default export
+const dutchMessages = ('default' in dutchModule ? dutchModule.default : dutchModule) as typeof dutchModule
 
 // what react-admin 5 added or renamed since ra-language-dutch 4
 const raAdditions = {
@@ -210,6 +214,7 @@ const nl: typeof en = {
         VERIFY_USER_ALREADY_VERIFIED: 'Dit e-mailadres is al geverifieerd.',
         RESET_PASSWORD_BAD_TOKEN: 'Deze link is verlopen of al gebruikt. Vraag een nieuwe aan via "Wachtwoord vergeten?".',
         UPDATE_USER_EMAIL_ALREADY_EXISTS: 'Een andere gebruiker heeft dit e-mailadres al.',
+        ...officeCodesNl,
       },
     },
   },
@@ -683,6 +688,7 @@ const nl: typeof en = {
     range: 'Periode',
     days: '%{smart_count} dag |||| %{smart_count} dagen',
   },
+  ...office,
 }
 
 export default nl satisfies TranslationMessages

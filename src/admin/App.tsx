@@ -6,7 +6,7 @@ import { BrowserRouter, Route } from 'react-router-dom'
 import { QueryClient } from '@tanstack/react-query'
 import { authProvider, dataProvider, i18nProvider } from './providers'
 import { Layout } from './layout/Layout'
-import { theme } from './layout/theme'
+import { darkTheme, rememberedTheme, theme } from './layout/theme'
 import { LoginPage } from './auth/LoginPage'
 import products from './products'
 import brands from './brands'
@@ -16,6 +16,9 @@ import users from './users'
 import transfers from './transfers'
 import counts from './counts'
 import { reportRoutes } from './reports'
+import dashboard from './dashboard'
+import audit from './audit'
+import imports from './imports'
 
 // pages the sign-in screen does not need load when opened (the first screen has a budget: tests/e2e/first-screen.test.ts)
 const ProfilePage = lazy(() => import('./profile/ProfilePage'))
@@ -40,6 +43,8 @@ export function App() {
         layout={Layout}
         loginPage={LoginPage}
         theme={theme}
+        darkTheme={darkTheme}
+        defaultTheme={rememberedTheme()}
         requireAuth
         disableTelemetry
       >
@@ -71,6 +76,10 @@ export function App() {
         <CustomRoutes>
           <Route path="/me" element={<ProfilePage />} />
           {reportRoutes}
+          <Route path={dashboard.path} element={<dashboard.page />} />
+          <Route path={audit.path} element={<audit.page />} />
+          <Route path={imports.path} element={<imports.page />} />
+          <Route path={`${imports.path}/:id`} element={<imports.report />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

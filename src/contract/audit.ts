@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock_mutation',
   'stock_transfer',
   'stock_count',
+  'import',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const
@@ -31,8 +32,9 @@ export const AuditEntry = Type.Object({
   entity_id: Id,
   /**
    * The fields the request set (passwords and tokens as "[redacted]"), the path ids that place the record
-   * (e.g. product_id of a stock mutation), `part` for a product's supplier or seller data, and for a deletion
-   * `before`: the record as it was.
+   * (e.g. product_id of a stock mutation), `part` for a product's supplier or seller data, and for a change or a
+   * deletion `before`: the record as it was. `import_id` marks a change an import made; `undo_of` the id of the
+   * entry whose change this one takes back.
    */
   changes: Nullable(Type.Record(Type.String(), Type.Unknown())),
   /** the request id of the log lines of the same call */
@@ -47,5 +49,17 @@ export const AuditListQuery = Type.Object({
   entity_id: Type.Optional(Id),
   user_id: Type.Optional(Id),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'only entries at or after this moment (ISO 8601)' })),
+  until: Type.Optional(Type.String({ format: 'date-time', description: 'only entries before this moment (ISO 8601)' })),
 })
 export type AuditListQuery = Static<typeof AuditListQuery>
+
+export const AuditUndoParams = Type.Object({ id: Id })
+/** Whether an entry's change can be taken back now, and if not why (`code` as in a 409). */
+export const UndoCheck = Type.Object({
+  possible: Type.Boolean(),
+  code: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+})
+export type UndoCheck = Static<typeof UndoCheck>

@@ -36,3 +36,39 @@ export const isWebUrl = (url: string | null | undefined): url is string => typeo
 
 /** fastapi-users error codes the UI may receive as `detail` (kept with the other codes in errors.ts). */
 export { AUTH_ERRORS } from './errors'
+
+/** Lists export in these formats (`?format=`), with column headers in one of these languages (`?lang=`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+export const LANGUAGES = ['en', 'nl'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** Imports (issue 14): what a file holds, and the fields its columns can go to, in the order the screen offers them. */
+export const IMPORT_KINDS = ['products', 'stock'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+export const IMPORT_FIELDS = {
+  products: [
+    'sku',
+    'sku_amazon',
+    'article_number',
+    'description',
+    'barcode',
+    'image_url',
+    'brand',
+    'supplier',
+    'minimum_order_quantity',
+    'purchase_price',
+    'purchase_currency',
+  ],
+  stock: ['sku', 'warehouse', 'location', 'amount', 'note'],
+} as const satisfies Record<ImportKind, readonly string[]>
+export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number]
+/** valid_only: the rows without problems are imported; all_or_nothing: nothing unless every row is valid */
+export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const
+export type ImportMode = (typeof IMPORT_MODES)[number]
+export const IMPORT_STATUSES = ['checking', 'importing', 'done', 'refused', 'failed', 'reverted'] as const
+export type ImportStatus = (typeof IMPORT_STATUSES)[number]
+/** An upload larger than this is refused while it arrives (413), before it is read whole. */
+export const MAX_IMPORT_MB = 50
+/** A report lists at most this many problems; the refused rows download has them all. */
+export const MAX_LISTED_PROBLEMS = 1000

@@ -30,6 +30,14 @@ export const ERROR_CODES = [
   'COUNT_CANCELLED',
   'COUNT_LINE_EXISTS',
   'BARCODE_AMBIGUOUS',
+  // the office (issue 14): imports, undo, uploads
+  'IMPORT_REVERTED',
+  'IMPORT_NOT_DONE',
+  'IMPORT_CHANGED_SINCE',
+  'UNDO_NOT_POSSIBLE',
+  'UNDO_CHANGED_SINCE',
+  'UNDO_ALREADY',
+  'FILE_TOO_LARGE',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

@@ -34,6 +34,10 @@ import stockTransferRoutes from './routes/stock-transfers'
 import stockCountRoutes from './routes/stock-counts'
 import reorderRoutes from './routes/reorder'
 import stockHistoryRoutes from './routes/stock-history'
+import exportRoutes from './routes/exports'
+import importRoutes from './routes/imports'
+import undoRoutes from './routes/undo'
+import dashboardRoutes from './routes/dashboard'
 
 export interface AppOptions {
   config: Config
@@ -126,6 +130,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(stockCountRoutes)
       await api.register(reorderRoutes)
       await api.register(stockHistoryRoutes)
+      await api.register(exportRoutes)
+      await api.register(importRoutes)
+      await api.register(undoRoutes)
+      await api.register(dashboardRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

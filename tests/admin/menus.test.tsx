@@ -55,10 +55,11 @@ beforeEach(() => {
 })
 
 describe('the side menu and the person menu', () => {
-  it('show a signed-in user the same entries, Warehouses included, without Users', async () => {
+  it('show a signed-in user the same entries, Dashboard first, without Users or the audit trail', async () => {
     session.save('token', user)
     const side = sideMenuEntries()
     expect(side).toEqual([
+      'Dashboard',
       'Products',
       'Organizations',
       'Brands',
@@ -66,16 +67,18 @@ describe('the side menu and the person menu', () => {
       'Transfers',
       'Counts',
       'Reorder report',
+      'Import',
       'Profile',
       'Sign out',
     ])
     expect(await personMenuEntries()).toEqual(side)
   })
 
-  it('show Users to a super-user, in both menus', async () => {
+  it('show Users and the audit trail to a super-user, in both menus', async () => {
     session.save('token', { ...user, is_superuser: true })
     const side = sideMenuEntries()
     expect(side).toEqual([
+      'Dashboard',
       'Products',
       'Organizations',
       'Brands',
@@ -83,7 +86,9 @@ describe('the side menu and the person menu', () => {
       'Transfers',
       'Counts',
       'Reorder report',
+      'Import',
       'Users',
+      'Audit trail',
       'Profile',
       'Sign out',
     ])

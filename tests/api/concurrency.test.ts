@@ -383,3 +383,42 @@ describe('deleting a location while mutations are booked to it', () => {
     expect(Number(rows[0].n)).toBe(0)
   })
 })
+
+describe('undo at the same moment as other writes (issue 14)', () => {
+  it('one deleted mutation restored by five clients at once is booked again once; bookings beside it keep the ledger whole', async () => {
+    const warehouse = await make.warehouse('Undo race')
+    const place = { warehouse_id: warehouse.id, location_id: (await make.location(warehouse.id, 'UR-1')).id }
+    const product = await make.product({ sku: 'UNDO-RACE' })
+    const booked = await make.book(product.id, { amount: 9, ...place })
+    expect((await server.admin.delete(`/api/products/${product.id}/stock_mutations/${booked.id}`)).statusCode).toBe(204)
+    const restores = await Promise.all(
+      tokens.map((token) => connect(token).post(`/api/products/${product.id}/stock_mutations/${booked.id}/restore`)),
+    )
+    const bookings = await Promise.all(
+      tokens.map((token) => connect(token).post(`/api/products/${product.id}/stock_mutations`, { amount: 1, ...place })),
+    )
+    for (const answer of restores) expectStatus(answer, [201, 409, 503])
+    for (const answer of bookings) expectStatus(answer, [201, 503])
+    const restored = restores.filter((a) => a.status === 201).length
+    expect(restored).toBe(1)
+    const stock = ok(await server.admin.get(`/api/products/${product.id}`)).stock
+    expect(stock).toBe(9 + bookings.filter((a) => a.status === 201).length)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('an undo of a booking from the audit trail while others book at the same place: refused or done, never half', async () => {
+    const warehouse = await make.warehouse('Undo race 2')
+    const place = { warehouse_id: warehouse.id, location_id: (await make.location(warehouse.id, 'UR-2')).id }
+    const product = await make.product({ sku: 'UNDO-RACE-2' })
+    const booked = await make.book(product.id, { amount: 5, ...place })
+    const [entry] = ok(await server.admin.get(`/api/audit/?entity_type=stock_mutation&entity_id=${booked.id}&action=create`))
+    const [undo, ...bookings] = await Promise.all([
+      connect(tokens[0]).post(`/api/audit/${entry.id}/undo`),
+      ...tokens.slice(1).map((token) => connect(token).post(`/api/products/${product.id}/stock_mutations`, { amount: 2, ...place })),
+    ])
+    expectStatus(undo, [201, 409, 503])
+    const added = 2 * bookings.filter((a) => a.status === 201).length
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe((undo.status === 201 ? 0 : 5) + added)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})

@@ -48,6 +48,7 @@ export type Table =
   | 'stock_transfers'
   | 'stock_counts'
   | 'stock_count_lines'
+  | 'imports'
 
 /** "the id (or another column) of the n-th row of `table`", decided when the request is sent */
 export class Existing {
@@ -100,6 +101,8 @@ const PATH_TABLES: [RegExp, Table][] = [
   [/^\/api\/products\//, 'products'],
   [/^\/api\/stock_transfers\//, 'stock_transfers'],
   [/^\/api\/stock_counts\//, 'stock_counts'],
+  [/^\/api\/imports\//, 'imports'],
+  [/^\/api\/audit\//, 'audit_log'],
 ]
 export function tableOfParam(path: string, name: string): Table | undefined {
   if (name !== 'id') return FIELD_TABLES[name]

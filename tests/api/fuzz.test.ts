@@ -250,7 +250,7 @@ async function check(request: FuzzRequest) {
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
   expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
-  // labels (a PDF) and the reorder report's CSV are the answers that are not JSON (or the SPA's page), unless refused
+  // labels (a PDF), the reorder report's CSV and the exports (CSV or XLSX) are the answers that are not JSON (or the SPA's page), unless refused
   const answers =
     res.statusCode !== 200
       ? /^application\/json|^text\/html/
@@ -258,7 +258,9 @@ async function check(request: FuzzRequest) {
         ? /^application\/pdf/
         : request.path.endsWith('.csv')
           ? /^text\/csv/
-          : /^application\/json|^text\/html/
+          : request.path.endsWith('/export')
+            ? /^text\/csv|^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/
+            : /^application\/json|^text\/html/
   expect(res.headers['content-type'] ?? 'application/json', said).toMatch(answers)
 
   const after = await dumpAll()

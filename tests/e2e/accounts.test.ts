@@ -62,6 +62,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   await openPersonMenu(page)
   const entries = await personMenu(page).getByRole('menuitem').allInnerTexts()
   expect(entries).toEqual([
+    'Dashboard',
     'Products',
     'Organizations',
     'Brands',
@@ -69,6 +70,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
     'Transfers',
     'Counts',
     'Reorder report',
+    'Import',
     'Profile',
     'Sign out',
   ])

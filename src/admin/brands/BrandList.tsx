@@ -9,6 +9,8 @@ import { ListMessage, useSearchText } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
+import { ListExportButton } from '../exports/ExportButton'
+import { HistoryToggle } from '../audit/HistoryPanel'
 
 const RESOURCE = 'brands'
 
@@ -18,7 +20,9 @@ export default function BrandList() {
       title="catalogue.brands.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
+          <ListExportButton path="brands" />
           <AddBrand />
         </TopToolbar>
       }
@@ -70,19 +74,22 @@ function BrandRow({ brand }: { brand: Brand }) {
   const notify = useNotify()
   const { update, remove } = useRecordWrites()
   return (
-    <NameRow
-      name={brand.brand_name}
-      label={translate('resources.brands.fields.brand_name')}
-      onSave={async (brand_name) => {
-        await update(RESOURCE, { id: brand.id, data: { brand_name }, previousData: brand })
-        notify('catalogue.brands.saved', { type: 'success', messageArgs: { name: brand_name } })
-      }}
-      onDelete={async () => {
-        await remove(RESOURCE, { id: brand.id, previousData: brand })
-        notify('catalogue.brands.deleted', { type: 'success', messageArgs: { name: brand.brand_name } })
-      }}
-      deleteTitle={translate('catalogue.brands.delete_title', { name: brand.brand_name })}
-      deleteContent={translate('catalogue.brands.delete_content')}
-    />
+    <div>
+      <NameRow
+        name={brand.brand_name}
+        label={translate('resources.brands.fields.brand_name')}
+        onSave={async (brand_name) => {
+          await update(RESOURCE, { id: brand.id, data: { brand_name }, previousData: brand })
+          notify('catalogue.brands.saved', { type: 'success', messageArgs: { name: brand_name } })
+        }}
+        onDelete={async () => {
+          await remove(RESOURCE, { id: brand.id, previousData: brand })
+          notify('catalogue.brands.deleted', { type: 'success', messageArgs: { name: brand.brand_name } })
+        }}
+        deleteTitle={translate('catalogue.brands.delete_title', { name: brand.brand_name })}
+        deleteContent={translate('catalogue.brands.delete_content')}
+      />
+      <HistoryToggle entity="brand" id={brand.id} />
+    </div>
   )
 }

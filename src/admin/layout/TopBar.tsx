@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
 import { LanguageMenu } from './LanguageMenu'
 import { CameraScanButton } from '../scanning'
+import { ThemeToggle } from './ThemeToggle'
 
 export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
   const translate = useTranslate()
@@ -42,6 +43,7 @@ function TopBarActions({ signedIn }: { signedIn: boolean }) {
   return (
     <>
       {signedIn && <CameraScanButton />}
+      <ThemeToggle />
       <LanguageMenu />
       {signedIn && <LoadingIndicator />}
       <PersonMenu />

@@ -2,11 +2,12 @@
 // says why), Save (then back to /orgs), and when it was last edited.
 import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, required } from 'react-admin'
 import { useInput, useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core'
-import { Checkbox, FormControlLabel } from '@mui/material'
+import { Box, Checkbox, FormControlLabel } from '@mui/material'
 import type { Organization } from '../../contract'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { LastEdited } from '../common/LastEdited'
+import { HistoryPanel } from '../audit/HistoryPanel'
 
 export default function OrgEdit() {
   const notify = useNotify()
@@ -34,6 +35,7 @@ export default function OrgEdit() {
         <CheckboxInput source="is_supplier" />
         <OrgLastEdited />
       </SimpleForm>
+      <OrgHistory />
     </Edit>
   )
 }
@@ -60,6 +62,15 @@ function CheckboxInput({ source }: { source: 'is_seller' | 'is_supplier' }) {
       }
     />
   )
+}
+
+function OrgHistory() {
+  const org = useRecordContext<Organization>()
+  return org ? (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <HistoryPanel entity="organization" id={org.id} variant="plain" />
+    </Box>
+  ) : null
 }
 
 function OrgLastEdited() {

@@ -9,6 +9,7 @@ import { AddByName } from '../common/AddByName'
 import { ListMessage, useSearchText } from '../common/ListMessage'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
+import { ListExportButton } from '../exports/ExportButton'
 
 export default function OrgList() {
   return (
@@ -16,7 +17,9 @@ export default function OrgList() {
       title="catalogue.orgs.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
+          <ListExportButton path="orgs" />
           <AddOrganization />
         </TopToolbar>
       }

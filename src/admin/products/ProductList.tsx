@@ -2,7 +2,7 @@
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
 import { useMemo, type MouseEvent } from 'react'
-import { Box, Link, useMediaQuery, useTheme } from '@mui/material'
+import { Box, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
 import { useListContext, useTranslate, type SortPayload } from 'ra-core'
@@ -24,6 +24,7 @@ import { TEXT_FILTERS, useFilters, withFilter } from './list/filters'
 import { CompactProductList } from './list/CompactProductList'
 import { BelowMinFilter, StockWithMark } from './list/BelowMin'
 import { PrintSelectedLabels } from './list/PrintSelectedLabels'
+import { ListExportButton } from '../exports/ExportButton'
 
 export default function ProductList() {
   return (
@@ -33,7 +34,8 @@ export default function ProductList() {
   )
 }
 
-const highlightedRow = { bgcolor: amber[100] }
+// amber on a light page; on a dark one a tint of it, so the text stays readable
+const highlightedRow = { bgcolor: (theme: Theme) => (theme.palette.mode === 'dark' ? alpha(amber[700], 0.35) : amber[100]) }
 
 function ProductTable() {
   const translate = useTranslate()
@@ -71,7 +73,10 @@ function ProductTable() {
             width={260}
           />
           <BelowMinFilter />
-          <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <ListExportButton path="products" />
+            <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+          </Box>
         </Box>
         <ProductFilters />
       </Box>

@@ -157,9 +157,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
     })
     const method = (request.method ?? 'GET').toUpperCase()
-    // every try of a write, and every press of the same button for it, carries one key (see openWrites)
+    // every try of a write, and every press of the same button for it, carries one key (see openWrites); a file sent
+    // (a form with an upload) cannot be told from another file by its text, so each send of one gets a key of its own
     const write = WRITES.has(method) ? `${method} ${url} ${typeof request.body === 'string' ? request.body : ''}` : undefined
-    if (write && !headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, keyFor(write))
+    const sameAction = write !== undefined && (request.body === undefined || typeof request.body === 'string')
+    if (write && !headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, sameAction ? keyFor(write) : uuid())
 
     let outcome: Awaited<ReturnType<typeof tryOnce>> | undefined
     let waited = 0

@@ -5,6 +5,7 @@ import { createHttpClient } from './http'
 import { createDataProvider } from './dataProvider'
 import { createAuthProvider } from './authProvider'
 import { createAccountApi } from './account'
+import { createOfficeApi } from './office'
 import { session } from './session'
 
 export const i18nProvider = createI18nProvider()
@@ -14,3 +15,4 @@ const httpClient = createHttpClient({ getToken: session.token, translate })
 export const dataProvider = createDataProvider(httpClient)
 export const authProvider = createAuthProvider(httpClient, translate)
 export const account = createAccountApi(httpClient)
+export const office = createOfficeApi(httpClient)

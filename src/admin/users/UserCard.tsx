@@ -22,6 +22,7 @@ import type { User } from '../../contract'
 import { account } from '../providers'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
+import { HistoryToggle } from '../audit/HistoryPanel'
 
 const FLAGS = ['is_active', 'is_verified', 'is_superuser'] as const
 const editable = (user: User) => ({
@@ -115,6 +116,7 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
             </Alert>
           )}
         </Stack>
+        <HistoryToggle entity="user" id={user.id} />
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between' }}>
         <Tooltip title={isSelf ? translate('users.cannot_delete_self') : ''}>

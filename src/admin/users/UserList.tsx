@@ -1,6 +1,6 @@
 // /users (SPEC §2 Users), for super-users: a top row that adds a user, then a card per user.
 // Anyone else is told plainly that the page is not theirs (the server would answer 403 anyway).
-import { List, SearchInput, Title } from 'react-admin'
+import { List, SearchInput, Title, TopToolbar } from 'react-admin'
 import { useCanAccess, useListContext, useTranslate } from 'ra-core'
 import { Alert, AlertTitle, Box, CircularProgress } from '@mui/material'
 import type { User } from '../../contract'
@@ -9,6 +9,7 @@ import { listPagination } from '../common/listPagination'
 import { session } from '../providers/session'
 import { AddUserForm } from './AddUserForm'
 import { UserCard } from './UserCard'
+import { ListExportButton } from '../exports/ExportButton'
 
 export default function UserList() {
   const { canAccess, isPending } = useCanAccess({ resource: 'users', action: 'list' })
@@ -36,7 +37,11 @@ function UserAdministration() {
       <List
         title="users.title"
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
-        actions={false}
+        actions={
+          <TopToolbar>
+            <ListExportButton path="users" />
+          </TopToolbar>
+        }
         sort={{ field: 'username', order: 'ASC' }}
         perPage={25}
         pagination={listPagination}

@@ -10,6 +10,8 @@ import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
+import { ListExportButton } from '../exports/ExportButton'
+import { HistoryToggle } from '../audit/HistoryPanel'
 
 export default function WarehouseList() {
   return (
@@ -17,7 +19,9 @@ export default function WarehouseList() {
       title="catalogue.warehouses.title"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
-        <TopToolbar>
+        // the export and the add field wrap on a phone rather than widen the page
+        <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}>
+          <ListExportButton path="warehouses" />
           <AddWarehouse />
         </TopToolbar>
       }
@@ -88,6 +92,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
           deleteContent={translate('catalogue.warehouses.delete_content')}
         />
         <WarehouseLocations warehouse={warehouse} />
+        <HistoryToggle entity="warehouse" id={warehouse.id} />
       </CardContent>
     </Card>
   )

@@ -3,10 +3,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import Cursor from 'pg-cursor'
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema'
 import { startCheckpointer } from './checkpointer'
 import { readWorkers, type ReadWorkers } from './read-workers'
+import { rowStreamWorkers, type RowStreamWorkers } from './row-streams'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DB = Kysely<Database>
@@ -29,6 +31,8 @@ export interface DatabaseHandle {
 export interface SlowReads {
   database: { db: DB; dialect: Dialect }
   workers?: ReadWorkers
+  /** SQLite: threads that stream every row of a list (exports: db/row-streams.ts) */
+  rowStreams?: RowStreamWorkers
 }
 
 export function dialectOf(url: string): Dialect {
@@ -84,13 +88,14 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }), ...queryLog(options) })
   const threads = inMemory ? 0 : (options.readWorkers ?? DEFAULT_READ_WORKERS)
   const workers = threads > 0 ? readWorkers(path.resolve(file), threads) : undefined
+  const rowStreams = threads > 0 ? rowStreamWorkers(path.resolve(file)) : undefined
   return {
     db,
     dialect: 'sqlite',
     file: inMemory ? undefined : path.resolve(file),
-    slowReads: { database: { db, dialect: 'sqlite' }, workers },
+    slowReads: { database: { db, dialect: 'sqlite' }, workers, rowStreams },
     async close() {
-      await workers?.close()
+      await Promise.all([workers?.close(), rowStreams?.close()])
       await checkpointer?.stop()
       await db.destroy()
     },
@@ -194,7 +199,13 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     statement_timeout: options.slowReadTimeoutMs ?? SLOW_READ_TIMEOUT_MS,
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) })
-  const slowDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: slowPool }), ...queryLog(options) })
+  // exports stream their rows through a cursor on the slow reads' connections, with the pool's own type parsers
+  class TypedCursor<Row> extends Cursor<Row> {
+    constructor(text: string, values?: unknown[]) {
+      super(text, values, { types: pgTypes })
+    }
+  }
+  const slowDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: slowPool, cursor: TypedCursor }), ...queryLog(options) })
   return {
     db,
     dialect: 'postgres',

@@ -35,13 +35,16 @@ export interface Page<Row> {
   total: number
 }
 
-/** One page of `from` (a selection of one table, already narrowed by the caller) and the count of all that match. */
-export async function listPage<Table extends keyof Database, Row>(
+/**
+ * `from` (a selection of one table, already narrowed by the caller) narrowed by the query's ids and search, and in its
+ * order: the rows of every page, in one query an export streams whole (domain/exports).
+ */
+export function orderedRows<Table extends keyof Database, Row>(
   dialect: Dialect,
   from: SelectQueryBuilder<Database, Table, Row>,
   query: ListQuery,
   shape: ListShape,
-): Promise<Page<Row>> {
+) {
   const conditions: RawBuilder<SqlBool>[] = []
   if (query.id) conditions.push(query.id.length > 0 ? sql<SqlBool>`id in (${sql.join(query.id)})` : sql<SqlBool>`1 = 0`)
   const q = query.q
@@ -53,17 +56,26 @@ export async function listPage<Table extends keyof Database, Row>(
       )})`,
     )
   const matching = conditions.reduce((qb, condition) => qb.where(condition), from)
-  const { offset, limit } = paging(query, shape.fallbackLimit)
   const sort = parseSort(query.sort_by, shape.defaultSort)
   const key = shape.names.includes(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field)
+  const ordered = matching
+    .orderBy(key, sort.direction)
+    // ties keep one order from page to page
+    .$if(sort.field !== 'id', (qb) => qb.orderBy(sql.ref('id'), sort.direction))
+  return { matching, ordered }
+}
+
+/** One page of `from` (a selection of one table, already narrowed by the caller) and the count of all that match. */
+export async function listPage<Table extends keyof Database, Row>(
+  dialect: Dialect,
+  from: SelectQueryBuilder<Database, Table, Row>,
+  query: ListQuery,
+  shape: ListShape,
+): Promise<Page<Row>> {
+  const { matching, ordered } = orderedRows(dialect, from, query, shape)
+  const { offset, limit } = paging(query, shape.fallbackLimit)
   const [rows, counted] = await Promise.all([
-    matching
-      .orderBy(key, sort.direction)
-      // ties keep one order from page to page
-      .$if(sort.field !== 'id', (qb) => qb.orderBy(sql.ref('id'), sort.direction))
-      .offset(offset)
-      .limit(limit)
-      .execute(),
+    ordered.offset(offset).limit(limit).execute(),
     matching
       .clearSelect()
       .select(sql<number>`count(*)`.as('count'))

@@ -18,6 +18,7 @@ import * as stockCounts from './migrations/031-stock-counts'
 import * as reorderLevels from './migrations/032-reorder-levels'
 import * as stockHistory from './migrations/033-stock-history'
 import * as barcodeIndex from './migrations/040-barcode-index'
+import * as office from './migrations/050-office'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, DialectMigration> = {
   '032-reorder-levels': reorderLevels,
   '033-stock-history': stockHistory,
   '040-barcode-index': barcodeIndex,
+  '050-office': office,
 }
 
 class ListedMigrations implements MigrationProvider {

@@ -20,7 +20,7 @@ export type WorkerAnswer = { value: unknown } | { error: { message: string; code
  * A worker loads TypeScript as the server does, and nothing else the server was started with (vitest's runner, the
  * benchmark's preloaded route): the parent's --import of a .ts file would fail in a worker.
  */
-const workerExecArgv = () => ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+export const workerExecArgv = () => ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url)
 

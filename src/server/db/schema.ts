@@ -1,7 +1,7 @@
 // Row types of the tables, as Kysely sees them. Timestamps are ISO strings on both databases
 // (the PostgreSQL pool parses timestamptz to ISO); booleans arrive as 0/1 from SQLite, so mappers use Boolean().
 import type { ColumnType, Generated } from 'kysely'
-import type { AuditAction, AuditEntityType, Currency } from '../../contract'
+import type { AuditAction, AuditEntityType, Currency, ImportKind, ImportMode, ImportStatus } from '../../contract'
 
 type Timestamp = ColumnType<string, string, string>
 type Bool = ColumnType<boolean | number, boolean, boolean>
@@ -246,6 +246,55 @@ export interface ServerSecretsTable {
   created_at: Timestamp
 }
 
+/** one import of a file (issue 14) and its report */
+export interface ImportsTable {
+  id: Generated<number>
+  kind: ImportKind
+  mode: ImportMode
+  status: ImportStatus
+  file_name: string
+  user_id: number | null
+  username: string | null
+  /** JSON: the columns of the file and the field each went to */
+  columns: string
+  rows: number | null
+  processed: Generated<number>
+  created: Generated<number>
+  updated: Generated<number>
+  unchanged: Generated<number>
+  booked: Generated<number>
+  refused: Generated<number>
+  failure: string | null
+  created_at: Timestamp
+  finished_at: Timestamp | null
+  reverted_at: Timestamp | null
+}
+
+/** a record an import created ('create'), changed ('update') or booked ('book') */
+export interface ImportChangesTable {
+  id: Generated<number>
+  import_id: number
+  row_number: number
+  action: 'create' | 'update' | 'book'
+  product_id: number
+  mutation_id: number | null
+  /** JSON: the fields the import changed, as they were */
+  before: string | null
+  /** the updated_at the import wrote on the product */
+  stamp: Timestamp
+}
+
+/** a row an import refused, with its cells as they were in the file */
+export interface ImportRefusalsTable {
+  id: Generated<number>
+  import_id: number
+  row_number: number
+  column_name: string | null
+  reason: string
+  /** JSON: header to value */
+  cells: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -269,4 +318,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   attempt_counters: AttemptCountersTable
   server_secrets: ServerSecretsTable
+  imports: ImportsTable
+  import_changes: ImportChangesTable
+  import_refusals: ImportRefusalsTable
 }

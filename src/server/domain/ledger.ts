@@ -286,6 +286,43 @@ async function deleteTransferPair(trx: Trx, productId: number, transferId: numbe
   })
 }
 
+/**
+ * Books a deleted mutation again as it was (the same id, time, note and booking user), through the same kept-level
+ * path as a booking: undoing a deletion. Refused when the mutation exists again or its place is gone.
+ */
+export async function restoreMutation(trx: Trx, row: MutationRow): Promise<Booked> {
+  const again = await trx.selectFrom('stock_mutations').select('id').where('id', '=', row.id).executeTakeFirst()
+  if (again) throw new Conflict('UNDO_ALREADY', 'This deletion was already taken back.')
+  return ledgerWrite(row.product_id, async () => {
+    const names = await assertPlace(trx, { ...row, user_id: row.user_id })
+    const user =
+      row.user_id === null ? undefined : await trx.selectFrom('users').select('id').where('id', '=', row.user_id).executeTakeFirst()
+    const stamp = now()
+    const restored = await trx
+      .insertInto('stock_mutations')
+      .values({ ...row, user_id: user ? row.user_id : null, updated_at: stamp })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await addToLevels(trx, [restored], stamp)
+    return { ...restored, ...names }
+  })
+}
+
+/**
+ * The newest mutation booked after `mutationId` for the same product at the same location, if any: a later change
+ * of that stock, which may rest on this one (an undo is then refused).
+ */
+export async function laterMutationAt(db: DB, row: Pick<MutationRow, 'id' | 'product_id' | 'location_id'>) {
+  return db
+    .selectFrom('stock_mutations')
+    .select(['id', 'created_at'])
+    .where('product_id', '=', row.product_id)
+    .where('location_id', '=', row.location_id)
+    .where('id', '>', row.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}
+
 export interface LedgerDiscrepancy {
   /** which kept figure disagrees: a location's level, a warehouse's, or the product's total */
   level: 'location' | 'warehouse' | 'product'
@@ -389,6 +426,10 @@ export function placeOf(row: Partial<TransferPlaces>, side: 'from' | 'to'): Stoc
   return { warehouse_id: warehouseId, warehouse_name: warehouseName, location_id: locationId, location_name: locationName }
 }
 
+/** The ledger of one product as the stock tab lists it, newest first (its pages, and its export). */
+export const productMutations = (db: DB, productId: number) =>
+  mutationsQuery(db).where('stock_mutations.product_id', '=', productId).orderBy('stock_mutations.id', 'desc')
+
 export function toStockMutation(row: MutationView): StockMutation {
   const [from, to] = [placeOf(row, 'from'), placeOf(row, 'to')]
   return {
@@ -416,12 +457,7 @@ export async function recentMutations(
 ): Promise<{ items: StockMutation[]; total: number }> {
   // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
   const [rows, { count }] = await Promise.all([
-    mutationsQuery(db)
-      .where('stock_mutations.product_id', '=', productId)
-      .orderBy('stock_mutations.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    productMutations(db, productId).offset(page.offset).limit(page.limit).execute(),
     db
       .selectFrom('stock_mutations')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -565,34 +565,56 @@ export function isQuickList(query: ProductListQuery): boolean {
  * warehouse (0 where it has none) and sorting by stock uses it. Text sorts ignore case; empty values sort last
  * ascending (first descending) on both databases; ties are broken by id.
  */
-export async function listProducts(database: Database, query: ProductListQuery): Promise<ProductPage> {
-  const filter: Filter = {
-    texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
-    brandId: query.brand_id,
-    ids: query.id && [...new Set(query.id)],
-    belowMin: query.below_min ? { warehouseId: query.warehouse_id, leads: true } : undefined,
-    barcode: query.barcode || undefined,
-  }
-  const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
-  const { offset, limit } = paging(query, 10)
-  const warehouseId = query.warehouse_id
+const filterOf = (query: ProductListQuery): Filter => ({
+  texts: TEXT_FILTERS.flatMap((field) => (query[field] ? [{ field, text: query[field] }] : [])),
+  brandId: query.brand_id,
+  ids: query.id && [...new Set(query.id)],
+  belowMin: query.below_min ? { warehouseId: query.warehouse_id, leads: true } : undefined,
+  barcode: query.barcode || undefined,
+})
+
+/** The stock in one warehouse (0 where it has none) of the row's product. */
+const stockIn = (warehouseId: number) =>
+  sql<number>`coalesce((select warehouse_stock.amount from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
+
+/** The rows of the list as it shows them: every column, the brand's name and the stock (of one warehouse, if asked). */
+function summaries(db: DB, warehouseId: number | undefined) {
   // the stock in a warehouse is looked up per row: a join could read all of the warehouse's stock for ten rows
-  const stock =
-    warehouseId === undefined
-      ? sql<number>`products.stock`
-      : sql<number>`coalesce((select warehouse_stock.amount from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
+  const stock = warehouseId === undefined ? sql<number>`products.stock` : stockIn(warehouseId)
   // the brand name too is looked up per row: PostgreSQL would hash all the brands to join ten rows to them
   const brandName = sql<string | null>`(select brands.brand_name from brands where brands.id = products.brand_id)`
-  const summaries = database.db
+  return db
     .selectFrom('products')
     .select(SUMMARY_COLUMNS)
     .select([brandName.as('brand_name'), stock.as('stock'), belowMinimum(warehouseId).as('below_min')])
+}
+
+/**
+ * Every product the list would show over all its pages, in its order, as one query to stream (an export): the
+ * filter found through its index, and sorted as the pages are (text sorts ignore case, empty values last
+ * ascending, ties by id). Rows become list rows through toProductSummary.
+ */
+export async function productRows(database: Database, query: ProductListQuery) {
+  const filter = await withTrigrams(database, filterOf(query))
+  const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
+  const key = query.warehouse_id !== undefined && sort.field === 'stock' ? stockIn(query.warehouse_id) : sortKey(sort)
+  return summaries(database.db, query.warehouse_id)
+    .$if(isFiltered(filter), (qb) => qb.where((eb) => eb.and(conditions(database.dialect, filter, 'find'))))
+    .orderBy(key, (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
+    .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
+}
+
+export async function listProducts(database: Database, query: ProductListQuery): Promise<ProductPage> {
+  const filter = filterOf(query)
+  const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
+  const { offset, limit } = paging(query, 10)
+  const warehouseId = query.warehouse_id
 
   // nothing filters and the sort has an index: the page is one walk of it, and each row carries the kept count, so
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
   const unfiltered = !isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')
   if (unfiltered && offset < DEEP_PAGE) {
-    const rows = await summaries
+    const rows = await summaries(database.db, warehouseId)
       .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
       .orderBy(sortKey(sort), (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
       .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
@@ -614,7 +636,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
         page.mirrored ? found.reverse() : found,
       )
   if (ids.length === 0) return { items: [], total }
-  const rows = await summaries.where('products.id', 'in', ids).execute()
+  const rows = await summaries(database.db, warehouseId).where('products.id', 'in', ids).execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   // a product deleted between the two reads is left out
   return { items: ids.flatMap((id) => (byId.has(id) ? [toProductSummary(byId.get(id)!)] : [])), total }

@@ -3,11 +3,13 @@ import type { ProductListQuery, ProductPage } from '../../contract'
 import type { DatabaseHandle } from '../db'
 import { inOneSnapshot } from '../db/snapshot'
 import { isQuickList, listProducts } from './product-list'
+import { dashboardFigures } from './dashboard'
 
 export const slowReadTasks = {
   // a page and its total from one snapshot, so that they agree while others write
   listProducts: (database: Pick<DatabaseHandle, 'db' | 'dialect'>, query: ProductListQuery) =>
     inOneSnapshot(database, (snapshot) => listProducts(snapshot, query)),
+  dashboardFigures,
 }
 export type SlowReadTask = keyof typeof slowReadTasks
 type Tasks = typeof slowReadTasks

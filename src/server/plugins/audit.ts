@@ -18,7 +18,8 @@ type KeyedTable = 'warehouse_stock'
 type Before = { table: RecordTable; param: string } | { table: KeyedTable; key: Record<string, string> }
 
 export interface AuditRule {
-  entity: AuditEntityType
+  /** 'work': the write names what it changed in `request.audited` (an undo changes a record of any kind) */
+  entity: AuditEntityType | 'work'
   /** where the record's id comes from: a path parameter, the answer's `id`, the signed-in user, or `request.auditSubject` */
   id: { param: string } | 'answer' | 'me' | 'subject'
   /** default: POST creates (a 200 from POST updates an existing record), PUT/PATCH update, DELETE deletes */
@@ -31,10 +32,12 @@ export interface AuditRule {
   part?: 'supplier' | 'seller' | 'reorder_level'
   /** the answer's id names this sub-record */
   answerAs?: string
-  /** the table and path parameter (or parameters) of the row a deletion removes, kept as `before` */
+  /** the table and path parameter (or parameters) of the row a change or deletion touches, kept as `before` (as it was) */
   before?: Before
   /** the person acts on their own account without a session (registration, mailed links) */
   bySubject?: boolean
+  /** a request this says writes nothing (a dry run) records nothing */
+  writesNothing?: (request: FastifyRequest) => boolean
 }
 
 declare module 'fastify' {
@@ -45,6 +48,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set by a write whose answer does not name the record it changed (reset-password) */
     auditSubject?: number
+    /** set by the work of a route whose rule says `entity: 'work'`: the record it changed, how, and what to keep */
+    audited?: { entity: AuditEntityType; id: number; action: AuditAction; changes?: Record<string, unknown> }
   }
   interface FastifyInstance {
     /** `METHOD /url` of every write route that declares neither an audit rule nor `audit: false` */
@@ -60,11 +65,28 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const withoutSecrets = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, SECRET_FIELDS.has(key) ? REDACTED : value]))
 const param = (request: FastifyRequest, name: string) => (isRecord(request.params) ? Number(request.params[name]) : NaN)
-const ruleOf = (request: FastifyRequest) => request.routeOptions.config.audit || undefined
+const ruleOf = (request: FastifyRequest) => {
+  const rule = request.routeOptions.config.audit || undefined
+  return rule?.writesNothing?.(request) ? undefined : rule
+}
 
 /** The audit row of a write, written in its transaction. */
 async function record(trx: Trx, rule: AuditRule, written: Written, before: Record<string, unknown> | undefined) {
   const { request, status, answer } = written
+  if (rule.entity === 'work') {
+    const named = request.audited
+    if (!named) throw new Error(`${request.method} ${request.routeOptions.url} named no record for its audit`)
+    return auditRepository.insert(trx, {
+      created_at: now(),
+      user_id: request.user?.id ?? null,
+      username: request.user?.username ?? null,
+      action: named.action,
+      entity_type: named.entity,
+      entity_id: named.id,
+      changes: named.changes && Object.keys(named.changes).length > 0 ? JSON.stringify(withoutSecrets(named.changes)) : null,
+      request_id: String(request.id),
+    })
+  }
   const answered = isRecord(answer) ? Number(answer.id) : NaN
   const entityId =
     rule.id === 'answer'
@@ -118,6 +140,7 @@ export default fp(async function audit(app: FastifyInstance) {
   })
   app.decorate('unauditedWrites', () => [...undeclared])
   app.decorateRequest('auditSubject', undefined)
+  app.decorateRequest('audited', undefined)
 
   const recorded = new WeakSet<FastifyRequest>()
   app.addWriteRecorder(async (trx, request) => {

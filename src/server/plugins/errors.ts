@@ -227,3 +227,12 @@ export default fp(async function errors(app: FastifyInstance) {
     return send({ status, body: { detail: e.message } })
   })
 })
+
+/**
+ * Checks a value against a body schema exactly as a route checks its body (the same validator and the same 422
+ * items), for input that arrives another way: the rows of an import file.
+ */
+export function bodyChecker(schema: object): (value: unknown) => ValidationErrorItem[] {
+  const validate = refusingUnstorableText(validators.body.compile(schema))
+  return (value) => (validate(value) ? [] : toValidationItems((validate.errors ?? []) as FastifySchemaValidationError[], 'body'))
+}

@@ -16,7 +16,11 @@ export function namedRouteOptions<Item extends TSchema, Create extends TSchema, 
     list: { schema: { tags, querystring: listQuery, response: { 200: Type.Array(item) } } },
     read: { schema: { tags, params: IdParams, response: { 200: item } } },
     create: { schema: { tags, body: create, response: { 201: item } }, config: { audit: { entity, id: 'answer' as const } } },
-    update: { schema: { tags, params: IdParams, body: update, response: { 200: item } }, config: { audit: { entity, id: byId } } },
+    update: {
+      schema: { tags, params: IdParams, body: update, response: { 200: item } },
+      // the record as it was, so the audit trail shows each field before and after
+      config: { audit: { entity, id: byId, before: { table, param: 'id' } } },
+    },
     delete: {
       schema: { tags, params: IdParams, response: { 204: Type.Null() } },
       config: { audit: { entity, id: byId, before: { table, param: 'id' } } },

@@ -30,6 +30,8 @@ import { withTotalCount } from './lists'
 
 const tags = ['products']
 const product = { entity: 'product', id: { param: 'id' } } as const
+/** the product as it was, so the audit trail shows each field before and after */
+const productBefore = { before: { table: 'products', param: 'id' } } as const
 const sellerEntry = { seller_info_id: 'seller_info_id' }
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -74,7 +76,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       body: ProductUpdate,
       response: { 200: Product },
     },
-    config: { audit: product },
+    config: { audit: { ...product, ...productBefore } },
     handler: async (request, reply) => reply.commit(200, (trx) => updateProduct(trx, request.params.id, request.body)),
   })
 
@@ -102,7 +104,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       body: SupplierInfoUpdate,
       response: { 200: Product },
     },
-    config: { audit: { ...product, part: 'supplier' } },
+    config: { audit: { ...product, ...productBefore, part: 'supplier' } },
     handler: async (request, reply) => reply.commit(200, (trx) => changeSupplierInfo(trx, request.params.id, request.body)),
   })
 
@@ -135,7 +137,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       body: SellerInfoUpdate,
       response: { 200: SellerInfo },
     },
-    config: { audit: { ...product, part: 'seller', context: sellerEntry } },
+    config: { audit: { ...product, part: 'seller', context: sellerEntry, before: { table: 'product_sellers', param: 'seller_info_id' } } },
     handler: async (request, reply) => reply.commit(200, (trx) => changeSeller(trx, request.params, request.body)),
   })
 

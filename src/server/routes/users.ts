@@ -85,7 +85,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/users/:id',
-    config: { auth: 'superuser', audit: byId },
+    config: { auth: 'superuser', audit: { ...byId, before: { table: 'users', param: 'id' } } },
     schema: { tags, params: IdParams, body: UserUpdate, response: { 200: User, 409: ErrorBody } },
     handler: async (request, reply) => {
       const hashedPassword = await hashed(request.body.password)

@@ -98,7 +98,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     method: ['PATCH', 'PUT'],
     url: '/warehouses/:id/locations/:location_id',
     schema: { tags, params: LocationParams, body: LocationUpdate, response: { 200: Location } },
-    config: { audit: { entity: 'location', id: location, context: inWarehouse } },
+    config: { audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } } },
     handler: async (request, reply) => reply.commit(200, (trx) => updateLocation(trx, request.params, request.body.location_name)),
   })
 

@@ -10,6 +10,7 @@ import type { Product } from '../../../contract'
 import type { ProductTabName, ProductTabProps } from './tabs'
 import { ProductBreadcrumb, productPath, useProductName } from './ProductBreadcrumb'
 import { LastEdited } from '../../common/LastEdited'
+import { HistoryPanel } from '../../audit/HistoryPanel'
 import ProductTab from './ProductTab'
 import SupplierTab from '../supplier/SupplierTab'
 import SellersTab from '../sellers/SellersTab'
@@ -42,6 +43,7 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
   const { Component } = TABS[tab]
 
   let body: React.ReactNode
+  let history: React.ReactNode = null
   if (!validId || error?.status === 404) {
     body = (
       <Alert severity="error" action={<BackToList />}>
@@ -82,6 +84,7 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
         </Box>
       </Card>
     )
+    history = <HistoryPanel entity="product" id={product.id} />
   }
 
   return (
@@ -99,6 +102,7 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
         </Tooltip>
       </Stack>
       {body}
+      {history}
     </Box>
   )
 }

@@ -8,7 +8,8 @@ import type { Location, StockMutation } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
 import { useScan } from '../../scanning'
 import { canSubmit, parseAmount, signed } from './mutationFormState'
-import { useMutationForm } from './useMutationForm'
+import { mutationsPath, useMutationForm } from './useMutationForm'
+import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { PlaceField } from './PlaceField'
 
 export interface MutationFormProps {
@@ -20,16 +21,20 @@ export interface MutationFormProps {
 export function MutationForm({ productId, onBooked, onRenamed }: MutationFormProps) {
   const translate = useTranslate()
   const notify = useNotify()
+  const notifyWithUndo = useNotifyWithUndo()
+  const dataProvider = useDataProvider()
   const amountInput = useRef<HTMLInputElement>(null)
   const form = useMutationForm(productId, {
     onBooked(mutation) {
-      notify('stock.form.booked', {
-        type: 'success',
-        messageArgs: {
-          amount: signed(mutation.amount),
-          warehouse: mutation.warehouse.warehouse_name,
-          location: mutation.location.location_name,
-        },
+      const args = {
+        amount: signed(mutation.amount),
+        warehouse: mutation.warehouse.warehouse_name,
+        location: mutation.location.location_name,
+      }
+      // Undo deletes the booking: the compensating change, itself in the audit trail
+      notifyWithUndo('stock.form.booked', args, async () => {
+        await dataProvider.delete(mutationsPath(productId), { id: mutation.id, previousData: mutation })
+        onBooked(mutation)
       })
       amountInput.current?.focus()
       onBooked(mutation)
@@ -37,7 +42,6 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
     onRenamed,
   })
   const { state, dispatch, pending, bookingError } = form
-  const dataProvider = useDataProvider()
   // a scanned location code chooses that location and its warehouse; the cursor goes to the amount
   useScan(async (code) => {
     if (locationIdOfCode(code) === undefined) return false

@@ -21,13 +21,16 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
-import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } from 'ra-core'
+import { useDelete, useGetManyReference, useLocale, useTranslate } from 'ra-core'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
 import { useStateResetOn } from '../../common/useStateResetOn'
 import { signed } from './mutationFormState'
 import { describeLine, oneLinePerTransfer } from './transferLines'
+import { ExportButton } from '../../exports/ExportButton'
+import { useNotifyWithUndo } from '../../common/UndoNotice'
+import { office } from '../../providers'
 
 dayjs.extend(localizedFormat)
 
@@ -64,7 +67,7 @@ export function RecentMutations({
 }) {
   const translate = useTranslate()
   const locale = useLocale()
-  const notify = useNotify()
+  const notifyWithUndo = useNotifyWithUndo()
   const [deleteOne, { isPending: deleting }] = useDelete<StockMutation>()
   const [toDelete, setToDelete] = useState<StockMutation>()
   const [deleteError, setDeleteError] = useState<string>()
@@ -82,8 +85,13 @@ export function RecentMutations({
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          const deleted = toDelete
           close()
-          notify('stock.mutations.deleted', { type: 'info' })
+          // Undo books the mutation again as it was
+          notifyWithUndo('stock.mutations.deleted', {}, async () => {
+            await office.restoreMutation(productId, deleted.id)
+            onDeleted()
+          })
           onDeleted()
         },
         onError: (failure) => setDeleteError((failure as Error).message),
@@ -95,9 +103,12 @@ export function RecentMutations({
   return (
     <Card variant="outlined">
       <CardContent sx={{ '&:last-child': { pb: 1 } }}>
-        <Typography variant="subtitle1" component="h2">
-          {translate('stock.mutations.title')}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="subtitle1" component="h2">
+            {translate('stock.mutations.title')}
+          </Typography>
+          {total > 0 && <ExportButton path={`products/${productId}/stock_mutations`} query={{}} />}
+        </Box>
         {error && <Alert severity="error">{error.message}</Alert>}
         {!error && !isPending && data?.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -4,16 +4,16 @@ import type { BrandCreate, BrandUpdate, ListQuery } from '../../../contract'
 import type { DB, Dialect } from '../index'
 import type { BrandsTable } from '../schema'
 import { now } from '../clock'
-import { listPage } from '../lists'
+import { listPage, orderedRows, type ListShape } from '../lists'
 
 export type BrandRow = Selectable<BrandsTable>
 
-const list = (dialect: Dialect, db: DB, query: ListQuery) =>
-  listPage(dialect, db.selectFrom('brands').selectAll(), query, {
-    searched: ['brand_name'],
-    names: ['brand_name'],
-    defaultSort: 'brand_name.asc',
-  })
+const SHAPE: ListShape = { searched: ['brand_name'], names: ['brand_name'], defaultSort: 'brand_name.asc' }
+
+const list = (dialect: Dialect, db: DB, query: ListQuery) => listPage(dialect, db.selectFrom('brands').selectAll(), query, SHAPE)
+/** Every row of the list, in its order (an export) */
+const ordered = (dialect: Dialect, db: DB, query: ListQuery) =>
+  orderedRows(dialect, db.selectFrom('brands').selectAll(), query, SHAPE).ordered
 
 const find = (db: DB, id: number) => db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst()
 
@@ -48,4 +48,4 @@ async function productCount(db: DB, id: number) {
   return Number(count)
 }
 
-export const brandRepository = Object.freeze({ list, find, insert, update, remove, productCount })
+export const brandRepository = Object.freeze({ list, ordered, find, insert, update, remove, productCount })

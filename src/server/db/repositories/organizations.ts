@@ -4,20 +4,19 @@ import type { ListQuery, OrganizationCreate, OrganizationUpdate } from '../../..
 import type { DB, Dialect } from '../index'
 import type { OrganizationsTable } from '../schema'
 import { now } from '../clock'
-import { listPage } from '../lists'
+import { listPage, orderedRows, type ListShape } from '../lists'
 
 export type OrganizationRow = Selectable<OrganizationsTable>
 export type OrganizationRole = 'is_supplier' | 'is_seller'
 
+const SHAPE: ListShape = { searched: ['org_name'], names: ['org_name'], defaultSort: 'org_name.asc' }
+const all = (db: DB, role?: OrganizationRole) =>
+  role === undefined ? db.selectFrom('organizations').selectAll() : db.selectFrom('organizations').selectAll().where(role, '=', true)
+
 /** All organizations, or those with `role`. */
-function list(dialect: Dialect, db: DB, query: ListQuery, role?: OrganizationRole) {
-  const all = db.selectFrom('organizations').selectAll()
-  return listPage(dialect, role === undefined ? all : all.where(role, '=', true), query, {
-    searched: ['org_name'],
-    names: ['org_name'],
-    defaultSort: 'org_name.asc',
-  })
-}
+const list = (dialect: Dialect, db: DB, query: ListQuery, role?: OrganizationRole) => listPage(dialect, all(db, role), query, SHAPE)
+/** Every row of the list, in its order (an export) */
+const ordered = (dialect: Dialect, db: DB, query: ListQuery) => orderedRows(dialect, all(db), query, SHAPE).ordered
 
 const find = (db: DB, id: number) => db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst()
 
@@ -80,4 +79,4 @@ async function productCount(db: DB, id: number) {
   return Number(count)
 }
 
-export const organizationRepository = Object.freeze({ list, find, findByName, insert, update, remove, takeOnRole, productCount })
+export const organizationRepository = Object.freeze({ list, ordered, find, findByName, insert, update, remove, takeOnRole, productCount })

@@ -3,19 +3,19 @@ import type { Selectable } from 'kysely'
 import type { ListQuery } from '../../../contract'
 import type { DB, Dialect } from '../index'
 import type { UsersTable } from '../schema'
-import { listPage } from '../lists'
+import { listPage, orderedRows, type ListShape } from '../lists'
 
 /** Addresses are kept trimmed and in lower case. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 export type UserRow = Selectable<UsersTable>
 
-const list = (dialect: Dialect, db: DB, query: ListQuery) =>
-  listPage(dialect, db.selectFrom('users').selectAll(), query, {
-    searched: ['username', 'email'],
-    names: ['username', 'email'],
-    defaultSort: 'id.asc',
-  })
+const SHAPE: ListShape = { searched: ['username', 'email'], names: ['username', 'email'], defaultSort: 'id.asc' }
+
+const list = (dialect: Dialect, db: DB, query: ListQuery) => listPage(dialect, db.selectFrom('users').selectAll(), query, SHAPE)
+/** Every row of the list, in its order (an export) */
+const ordered = (dialect: Dialect, db: DB, query: ListQuery) =>
+  orderedRows(dialect, db.selectFrom('users').selectAll(), query, SHAPE).ordered
 
 const find = (db: DB, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 
@@ -23,4 +23,4 @@ const find = (db: DB, id: number) => db.selectFrom('users').selectAll().where('i
 const findByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
 
-export const userRepository = Object.freeze({ list, find, findByEmail })
+export const userRepository = Object.freeze({ list, ordered, find, findByEmail })

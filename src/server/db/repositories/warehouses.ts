@@ -4,16 +4,16 @@ import type { ListQuery, WarehouseCreate, WarehouseUpdate } from '../../../contr
 import type { DB, Dialect } from '../index'
 import type { WarehousesTable } from '../schema'
 import { now } from '../clock'
-import { listPage } from '../lists'
+import { listPage, orderedRows, type ListShape } from '../lists'
 
 export type WarehouseRow = Selectable<WarehousesTable>
 
-const list = (dialect: Dialect, db: DB, query: ListQuery) =>
-  listPage(dialect, db.selectFrom('warehouses').selectAll(), query, {
-    searched: ['warehouse_name'],
-    names: ['warehouse_name'],
-    defaultSort: 'warehouse_name.asc',
-  })
+const SHAPE: ListShape = { searched: ['warehouse_name'], names: ['warehouse_name'], defaultSort: 'warehouse_name.asc' }
+
+const list = (dialect: Dialect, db: DB, query: ListQuery) => listPage(dialect, db.selectFrom('warehouses').selectAll(), query, SHAPE)
+/** Every row of the list, in its order (an export) */
+const ordered = (dialect: Dialect, db: DB, query: ListQuery) =>
+  orderedRows(dialect, db.selectFrom('warehouses').selectAll(), query, SHAPE).ordered
 
 const find = (db: DB, id: number) => db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst()
 
@@ -48,4 +48,4 @@ async function mutationCount(db: DB, column: 'warehouse_id' | 'location_id', id:
   return Number(count)
 }
 
-export const warehouseRepository = Object.freeze({ list, find, insert, update, remove, mutationCount })
+export const warehouseRepository = Object.freeze({ list, ordered, find, insert, update, remove, mutationCount })

@@ -1,0 +1,177 @@
+// /dashboard: the day at a glance, a tile per figure. Products, stock value at purchase price per currency,
+// bookings today, the last ten changes, bookings per day over 30 days, and the ledger check. Tiles are a list: a
+// tile for "products below their minimum" waits for reorder levels (issue 13).
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material'
+import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import ErrorIcon from '@mui/icons-material/Error'
+import { Title } from 'react-admin'
+import { useLocale, useTranslate } from 'ra-core'
+import dayjs from 'dayjs'
+import relativeTime from 'dayjs/plugin/relativeTime'
+import type { Dashboard, LedgerStatus } from '../../contract'
+import { office } from '../providers'
+import { AuditRows } from '../audit/AuditRows'
+
+dayjs.extend(relativeTime)
+const BookingsChart = lazy(() => import('./BookingsChart'))
+
+function Tile({ title, children, wide, testId }: { title: string; children: ReactNode; wide?: boolean; testId?: string }) {
+  return (
+    <Grid size={wide ? { xs: 12, lg: 6 } : { xs: 12, sm: 6, lg: 3 }} sx={{ minWidth: 0 }}>
+      <Card variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="subtitle2" color="text.secondary" component="h2" gutterBottom>
+            {title}
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Grid>
+  )
+}
+
+const Figure = ({ children }: { children: ReactNode }) => (
+  <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+    {children}
+  </Typography>
+)
+
+export default function DashboardPage() {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const [dashboard, setDashboard] = useState<Dashboard>()
+  const [error, setError] = useState<string>()
+  const load = useCallback(() => {
+    // "today" and the chart's days are the reader's: their midnight goes along
+    office.dashboard(dayjs().startOf('day').toISOString()).then(setDashboard, (failure: Error) => setError(failure.message))
+  }, [])
+  useEffect(load, [load])
+  const number = (n: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(n)
+
+  return (
+    <Box sx={{ mt: 2, mb: 2 }}>
+      <Title title="dashboard.title" />
+      {error && <Alert severity="error">{translate('dashboard.failed', { error })}</Alert>}
+      {!dashboard && !error && <CircularProgress size={24} />}
+      {dashboard && (
+        <Grid container spacing={2}>
+          <Tile title={translate('dashboard.products')} testId="tile-products">
+            <Figure>{number(dashboard.products)}</Figure>
+          </Tile>
+          <Tile title={translate('dashboard.stock_value')} testId="tile-stock-value">
+            {dashboard.stock_value.length === 0 ? (
+              <Typography color="text.secondary">{translate('dashboard.no_prices')}</Typography>
+            ) : (
+              dashboard.stock_value.map((v) => (
+                <Typography key={v.currency} variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {number(v.value, { style: 'currency', currency: v.currency })}
+                </Typography>
+              ))
+            )}
+          </Tile>
+          <Tile title={translate('dashboard.bookings_today')} testId="tile-bookings-today">
+            <Figure>{number(dashboard.bookings_today)}</Figure>
+          </Tile>
+          {/* issue 13 brings reorder levels: this tile then counts the products below their minimum */}
+          <Tile title={translate('dashboard.below_minimum')} testId="tile-below-minimum">
+            <Typography color="text.secondary">{translate('dashboard.below_minimum_later')}</Typography>
+          </Tile>
+          <Tile title={translate('dashboard.bookings_chart')} wide testId="tile-chart">
+            <Suspense fallback={<CircularProgress size={24} />}>
+              <BookingsChart days={dashboard.bookings_per_day} />
+            </Suspense>
+          </Tile>
+          <Tile title={translate('dashboard.ledger')} wide testId="tile-ledger">
+            <LedgerCheck />
+          </Tile>
+          {dashboard.last_changes && (
+            <Grid size={12} sx={{ minWidth: 0 }}>
+              <Card variant="outlined" component="section" aria-label={translate('dashboard.last_changes')}>
+                <CardContent>
+                  <Typography variant="subtitle2" color="text.secondary" component="h2" gutterBottom>
+                    {translate('dashboard.last_changes')}
+                  </Typography>
+                  {dashboard.last_changes.length === 0 ? (
+                    <Typography color="text.secondary">{translate('dashboard.no_changes')}</Typography>
+                  ) : (
+                    <AuditRows entries={dashboard.last_changes} onUndone={load} />
+                  )}
+                </CardContent>
+              </Card>
+            </Grid>
+          )}
+        </Grid>
+      )}
+    </Box>
+  )
+}
+
+/** The last ledger check, polled while one runs; "Check again" starts a new one. */
+function LedgerCheck() {
+  const translate = useTranslate()
+  const locale = useLocale()
+  const [status, setStatus] = useState<LedgerStatus>()
+  const [error, setError] = useState<string>()
+  const [asking, setAsking] = useState(false)
+  useEffect(() => {
+    if (status && status.state !== 'checking') return
+    let current = true
+    // a check takes seconds to a minute: ask again every two seconds while it runs
+    const timer = setTimeout(
+      () =>
+        void office.ledger().then(
+          (next) => current && setStatus(next),
+          (failure: Error) => current && setError(failure.message),
+        ),
+      status ? 2000 : 0,
+    )
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [status])
+  const again = async () => {
+    setAsking(true)
+    try {
+      setStatus(await office.checkLedgerAgain())
+    } catch (failure) {
+      setError((failure as Error).message)
+    } finally {
+      setAsking(false)
+    }
+  }
+  if (error) return <Alert severity="error">{error}</Alert>
+  if (!status || (status.state === 'checking' && status.checked_at === null))
+    return (
+      <Stack direction="row" spacing={1} alignItems="center">
+        <CircularProgress size={18} />
+        <Typography>{translate('dashboard.ledger_checking')}</Typography>
+      </Stack>
+    )
+  const agrees = status.discrepancies === 0
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        {agrees ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}
+        <Typography variant="h6" component="p" data-testid="ledger-result">
+          {agrees ? translate('dashboard.ledger_ok') : translate('dashboard.ledger_bad', { smart_count: status.discrepancies ?? 0 })}
+        </Typography>
+      </Stack>
+      {status.checked_at && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('dashboard.ledger_checked', {
+            when: dayjs(status.checked_at).locale(locale).fromNow(),
+            seconds: (status.seconds ?? 0).toFixed(1),
+            mutations: new Intl.NumberFormat(locale).format(status.mutations ?? 0),
+          })}
+        </Typography>
+      )}
+      <Box>
+        <Button size="small" onClick={() => void again()} disabled={asking || status.state === 'checking'}>
+          {status.state === 'checking' ? translate('dashboard.ledger_checking') : translate('dashboard.check_again')}
+        </Button>
+      </Box>
+    </Stack>
+  )
+}

@@ -1,0 +1,67 @@
+// Pieces of the import screens: the problems of a report as a table, and its figures.
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { useTranslate } from 'ra-core'
+import type { ImportReport } from '../../contract'
+
+export function Problems({ report }: { report: ImportReport }) {
+  const translate = useTranslate()
+  const { problems } = report
+  if (problems.length === 0)
+    return report.rows === null ? null : (
+      <Typography color="success.main" sx={{ my: 1 }}>
+        {translate('office.import.no_problems')}
+      </Typography>
+    )
+  const more = report.refused - new Set(problems.map((p) => p.row)).size
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle1" component="h2">
+        {translate('office.import.problems')}
+      </Typography>
+      <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%', maxHeight: 420 }}>
+        <Table size="small" stickyHeader aria-label={translate('office.import.problems')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('office.import.problem_row')}</TableCell>
+              <TableCell>{translate('office.import.problem_column')}</TableCell>
+              <TableCell>{translate('office.import.problem_reason')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {problems.map((problem, i) => (
+              <TableRow key={`${problem.row}-${i}`} data-testid="import-problem">
+                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{problem.row}</TableCell>
+                <TableCell>{problem.column ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{problem.reason}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {more > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('office.import.more_problems', { smart_count: more })}
+        </Typography>
+      )}
+    </Box>
+  )
+}
+
+export function Figures({ report }: { report: ImportReport }) {
+  const translate = useTranslate()
+  const figures =
+    report.kind === 'products'
+      ? (['rows', 'created', 'updated', 'unchanged', 'refused'] as const)
+      : (['rows', 'booked', 'refused'] as const)
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }} data-testid="import-figures">
+      {figures.map((figure) => (
+        <Chip
+          key={figure}
+          color={figure === 'refused' && report.refused > 0 ? 'warning' : 'default'}
+          label={`${translate(`office.import.${figure}`)}: ${report[figure] ?? '…'}`}
+        />
+      ))}
+    </Stack>
+  )
+}

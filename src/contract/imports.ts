@@ -1,0 +1,66 @@
+// Imports: a CSV or XLSX file of products (created or updated by SKU) or opening stock (booked as mutations),
+// checked row by row with the same schemas as the API, then imported in the background and kept with its report.
+import Type, { type Static } from 'typebox'
+import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES, MAX_LIST_LIMIT } from './constants'
+import { Id, Nullable, Timestamp } from './common'
+
+const fields = [...new Set([...IMPORT_FIELDS.products, ...IMPORT_FIELDS.stock])]
+
+/** The form fields of the upload besides `file` (multipart/form-data). */
+export const ImportOptions = Type.Object({
+  kind: Type.Enum([...IMPORT_KINDS]),
+  mode: Type.Optional(Type.Enum([...IMPORT_MODES], { default: 'valid_only' })),
+  /** the field each column header goes to, '' to ignore the column; headers not named are mapped by their name */
+  mapping: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Union([Type.Enum(fields), Type.Literal('')]))),
+})
+export type ImportOptions = Static<typeof ImportOptions>
+
+export const ImportQuery = Type.Object({
+  dry_run: Type.Optional(Type.Boolean({ default: false, description: 'check every row and answer the report; change nothing' })),
+})
+
+export const ImportProblem = Type.Object({
+  /** the row as a spreadsheet numbers it: the header is row 1 */
+  row: Type.Integer(),
+  /** the header of the column, or null for the row as a whole */
+  column: Nullable(Type.String()),
+  reason: Type.String(),
+})
+export type ImportProblem = Static<typeof ImportProblem>
+
+export const ImportColumn = Type.Object({ header: Type.String(), field: Nullable(Type.Enum(fields)) })
+export type ImportColumn = Static<typeof ImportColumn>
+
+export const ImportReport = Type.Object({
+  /** null for a dry run, which is not kept */
+  id: Nullable(Id),
+  kind: Type.Enum([...IMPORT_KINDS]),
+  mode: Type.Enum([...IMPORT_MODES]),
+  status: Type.Enum([...IMPORT_STATUSES]),
+  file_name: Type.String(),
+  columns: Type.Array(ImportColumn),
+  /** data rows in the file; null while the first pass counts them */
+  rows: Nullable(Type.Integer()),
+  /** rows checked or written so far, for a progress bar */
+  processed: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  booked: Type.Integer(),
+  refused: Type.Integer(),
+  /** the first MAX_LISTED_PROBLEMS problems, by row */
+  problems: Type.Array(ImportProblem),
+  /** why a running import stopped, when it failed */
+  failure: Nullable(Type.String()),
+  user: Nullable(Type.Object({ id: Nullable(Id), username: Type.String() })),
+  created_at: Timestamp,
+  finished_at: Nullable(Timestamp),
+  reverted_at: Nullable(Timestamp),
+})
+export type ImportReport = Static<typeof ImportReport>
+
+export const ImportListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: 25 })),
+})
+export type ImportListQuery = Static<typeof ImportListQuery>

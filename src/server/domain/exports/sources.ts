@@ -1,0 +1,225 @@
+// What each list exports: its rows, read by the list's own query in the list's order over every page, and its
+// columns as the screen shows them (an i18n key as header, a type for typed XLSX cells). A new list (the reorder
+// report of issue 13, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
+// cross from a worker thread (db/row-streams.ts); timestamps are ISO text.
+import type { ListQuery, ProductListQuery } from '../../../contract'
+import type { DB, Dialect } from '../../db'
+import { auditRepository, type AuditFilter } from '../../db/repositories/audit'
+import { brandRepository } from '../../db/repositories/brands'
+import { organizationRepository } from '../../db/repositories/organizations'
+import { userRepository } from '../../db/repositories/users'
+import { warehouseRepository } from '../../db/repositories/warehouses'
+import { checkLedger, productMutations } from '../ledger'
+import { productRows } from '../product-list'
+import { toProductSummary } from '../products'
+
+export type Cell = string | number | boolean | null
+export type Row = Record<string, Cell>
+
+export interface Column {
+  key: string
+  /** i18n key of the header: the screen's own label where the screen has one */
+  label: string
+  type: 'text' | 'number' | 'date' | 'boolean'
+  /** i18n key prefix that names each value (`audit.actions` for create, update, delete) */
+  values?: string
+}
+
+export interface ExportSource<Params> {
+  /** the start of the file name */
+  file: string
+  columns: readonly Column[]
+  rows(database: { db: DB; dialect: Dialect }, params: Params): AsyncIterable<Row>
+}
+
+/** Rows streamed in chunks of this many (PostgreSQL fetches them through a cursor). */
+const CHUNK = 1000
+
+const text = (key: string, label: string): Column => ({ key, label, type: 'text' })
+const number = (key: string, label: string): Column => ({ key, label, type: 'number' })
+const date = (key: string, label: string): Column => ({ key, label, type: 'date' })
+const flag = (key: string, label: string): Column => ({ key, label, type: 'boolean' })
+const bool = (value: unknown) => Boolean(value)
+
+const products: ExportSource<ProductListQuery> = {
+  file: 'products',
+  // the columns of the products list, the thumbnail as its address
+  columns: [
+    text('image_url', 'resources.products.fields.image_url'),
+    text('sku', 'resources.products.fields.sku'),
+    text('sku_amazon', 'resources.products.fields.sku_amazon'),
+    text('article_number', 'resources.products.fields.article_number'),
+    text('description', 'resources.products.fields.description'),
+    text('brand', 'resources.products.fields.brand'),
+    number('stock', 'resources.products.fields.stock'),
+  ],
+  async *rows(database, query) {
+    for await (const row of (await productRows(database, query)).stream(CHUNK)) {
+      const product = toProductSummary(row)
+      yield {
+        image_url: product.image_url,
+        sku: product.sku,
+        sku_amazon: product.sku_amazon,
+        article_number: product.article_number,
+        description: product.description,
+        brand: product.brand?.brand_name ?? null,
+        stock: product.stock,
+      }
+    }
+  },
+}
+
+const brands: ExportSource<ListQuery> = {
+  file: 'brands',
+  columns: [
+    text('brand_name', 'resources.brands.fields.brand_name'),
+    date('created_at', 'resources.brands.fields.created_at'),
+    date('updated_at', 'resources.brands.fields.updated_at'),
+  ],
+  async *rows({ db, dialect }, query) {
+    for await (const { brand_name, created_at, updated_at } of brandRepository.ordered(dialect, db, query).stream(CHUNK))
+      yield { brand_name, created_at, updated_at }
+  },
+}
+
+const organizations: ExportSource<ListQuery> = {
+  file: 'organizations',
+  columns: [
+    text('org_name', 'resources.orgs.fields.org_name'),
+    flag('is_seller', 'resources.orgs.fields.is_seller'),
+    flag('is_supplier', 'resources.orgs.fields.is_supplier'),
+    date('updated_at', 'resources.orgs.fields.updated_at'),
+  ],
+  async *rows({ db, dialect }, query) {
+    for await (const org of organizationRepository.ordered(dialect, db, query).stream(CHUNK))
+      yield { org_name: org.org_name, is_seller: bool(org.is_seller), is_supplier: bool(org.is_supplier), updated_at: org.updated_at }
+  },
+}
+
+/** One row per location, a warehouse without locations once with none; warehouses are few, so read whole. */
+const warehouses: ExportSource<ListQuery> = {
+  file: 'warehouses',
+  columns: [text('warehouse', 'stock.mutations.warehouse'), text('location', 'stock.mutations.location')],
+  async *rows({ db, dialect }, query) {
+    const found = await warehouseRepository.ordered(dialect, db, query).execute()
+    const locations =
+      found.length === 0
+        ? []
+        : await db
+            .selectFrom('locations')
+            .select(['warehouse_id', 'location_name'])
+            .where(
+              'warehouse_id',
+              'in',
+              found.map((w) => w.id),
+            )
+            .orderBy((eb) => eb.fn('lower', ['location_name']))
+            .orderBy('id')
+            .execute()
+    for (const warehouse of found) {
+      const its = locations.filter((l) => l.warehouse_id === warehouse.id)
+      if (its.length === 0) yield { warehouse: warehouse.warehouse_name, location: null }
+      for (const location of its) yield { warehouse: warehouse.warehouse_name, location: location.location_name }
+    }
+  },
+}
+
+const users: ExportSource<ListQuery> = {
+  file: 'users',
+  columns: [
+    text('username', 'resources.users.fields.username'),
+    text('email', 'resources.users.fields.email'),
+    text('given_name', 'resources.users.fields.given_name'),
+    text('family_name', 'resources.users.fields.family_name'),
+    flag('is_active', 'resources.users.fields.is_active'),
+    flag('is_verified', 'resources.users.fields.is_verified'),
+    flag('is_superuser', 'resources.users.fields.is_superuser'),
+  ],
+  async *rows({ db, dialect }, query) {
+    for await (const user of userRepository.ordered(dialect, db, query).stream(CHUNK))
+      yield {
+        username: user.username,
+        email: user.email,
+        given_name: user.given_name,
+        family_name: user.family_name,
+        is_active: bool(user.is_active),
+        is_verified: bool(user.is_verified),
+        is_superuser: bool(user.is_superuser),
+      }
+  },
+}
+
+/** The ledger of one product, as its stock tab lists it. */
+const mutations: ExportSource<{ product_id: number }> = {
+  file: 'stock-mutations',
+  columns: [
+    date('created_at', 'stock.mutations.date'),
+    number('amount', 'stock.mutations.amount'),
+    text('warehouse', 'stock.mutations.warehouse'),
+    text('location', 'stock.mutations.location'),
+    text('note', 'stock.mutations.note'),
+    text('user', 'stock.mutations.user'),
+  ],
+  async *rows({ db }, { product_id }) {
+    for await (const m of productMutations(db, product_id).stream(CHUNK))
+      yield {
+        created_at: m.created_at,
+        amount: m.amount,
+        warehouse: m.warehouse_name,
+        location: m.location_name,
+        note: m.note,
+        user: m.username,
+      }
+  },
+}
+
+const audit: ExportSource<AuditFilter> = {
+  file: 'audit',
+  columns: [
+    date('created_at', 'audit.columns.date'),
+    text('username', 'audit.columns.user'),
+    { key: 'action', label: 'audit.columns.action', type: 'text', values: 'audit.actions' },
+    { key: 'entity_type', label: 'audit.columns.kind', type: 'text', values: 'audit.kinds' },
+    number('entity_id', 'audit.columns.record'),
+    text('changes', 'audit.columns.changes'),
+  ],
+  async *rows({ db }, query) {
+    for await (const entry of auditRepository.ordered(db, query).stream(CHUNK))
+      yield {
+        created_at: entry.created_at,
+        username: entry.username,
+        action: entry.action,
+        entity_type: entry.entity_type,
+        entity_id: entry.entity_id,
+        changes: entry.changes,
+      }
+  },
+}
+
+/**
+ * The ledger check of `npm run check:ledger` (checkLedger): each kept figure that differs from the ledger, then a
+ * `total` row with the number of mutations checked. The dashboard reads it on the long reads' path.
+ */
+const ledger: ExportSource<Record<string, never>> = {
+  file: 'ledger-check',
+  columns: [
+    text('level', 'dashboard.ledger'),
+    number('product_id', 'resources.products.name'),
+    number('warehouse_id', 'stock.mutations.warehouse'),
+    number('location_id', 'stock.mutations.location'),
+    number('kept', 'stock.total'),
+    number('ledger', 'dashboard.ledger'),
+  ],
+  async *rows({ db }) {
+    for (const difference of await checkLedger(db)) yield { ...difference }
+    const { count } = await db
+      .selectFrom('stock_mutations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    yield { level: 'total', product_id: null, warehouse_id: null, location_id: null, kept: Number(count), ledger: null }
+  },
+}
+
+export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit, ledger }
+export type ExportSourceName = keyof typeof exportSources
+export type ExportParams<Name extends ExportSourceName> = Parameters<(typeof exportSources)[Name]['rows']>[1]

@@ -1,0 +1,140 @@
+// Reading an uploaded file: what it is (CSV or XLSX, told by its bytes, not its name), then its rows one by one as
+// text, streamed (csv-parse, exceljs's streaming reader), so that a file of 100,000 rows is never held whole.
+// A formula in a cell is kept as its text (=SUM(A1:A2)), never run.
+import fs from 'node:fs'
+import { parse } from 'csv-parse'
+import ExcelJS from 'exceljs'
+import { Invalid } from '../errors'
+
+export type FileKind = 'csv' | 'xlsx'
+
+/** One row of the file: its number as a spreadsheet shows it (the header is row 1), and its cells as text. */
+export interface FileRow {
+  number: number
+  cells: string[]
+}
+
+const fileProblem = (msg: string, type = 'value_error') => Invalid.field(['body', 'file'], msg, type)
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
+const KNOWN_BINARIES: [Buffer, string][] = [
+  [Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'an old Excel (XLS) or Office file'],
+  [Buffer.from('%PDF'), 'a PDF'],
+  [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'a PNG image'],
+  [Buffer.from([0xff, 0xd8, 0xff]), 'a JPEG image'],
+]
+
+/** CSV or XLSX, from the first bytes; anything else is refused with a sentence saying what it looks like. */
+export function sniff(head: Buffer): FileKind {
+  if (head.length === 0) throw fileProblem('The file is empty.', 'file_empty')
+  if (head.subarray(0, 4).equals(ZIP)) return 'xlsx'
+  const known = KNOWN_BINARIES.find(([magic]) => head.subarray(0, magic.length).equals(magic))
+  const neither = (what: string) =>
+    fileProblem(`The file is ${what}, not CSV or XLSX. Save it as CSV (UTF-8) or as an Excel workbook.`, 'file_type')
+  if (known) throw neither(known[1])
+  // text: UTF-8 without NUL characters (a multi-byte character cut off at the end of the sample is fine)
+  if (head.includes(0)) throw neither('binary')
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 3)))
+  } catch {
+    throw fileProblem('The file is not UTF-8 text. Save it as CSV (UTF-8) or as an Excel workbook.', 'file_type')
+  }
+  return 'csv'
+}
+
+/** The delimiter of the header line: Excel writes ';' where the decimal mark is a comma (Dutch settings). */
+function delimiterOf(firstLine: string): string {
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
+}
+
+/** An export escapes text a spreadsheet would run as a formula with an apostrophe (OWASP): take it off again. */
+const unescaped = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
+
+async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
+  const firstLine = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]
+  const parser = fs
+    .createReadStream(file)
+    .pipe(parse({ bom: true, delimiter: delimiterOf(firstLine), relax_column_count: true, skip_empty_lines: true, info: true }))
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+      yield { number: info.lines, cells: record.map((cell) => unescaped(cell.trim())) }
+  } catch (error) {
+    throw fileProblem(`The CSV cannot be read: ${(error as Error).message}`, 'file_unreadable')
+  }
+}
+
+/** A cell as the text a person sees in it; a formula as its text, never its result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) {
+      const formula = 'formula' in value ? value.formula : value.sharedFormula
+      return `=${formula}`
+    }
+    if ('richText' in value) return value.richText.map((part) => part.text).join('')
+    if ('text' in value) return cellText(value.text)
+    if ('error' in value) return String(value.error)
+    return ''
+  }
+  return String(value)
+}
+
+async function* xlsxRows(file: string): AsyncGenerator<FileRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  })
+  try {
+    // the first sheet only
+    for await (const sheet of workbook) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const values = (row.values as ExcelJS.CellValue[]).slice(1)
+        yield { number: row.number, cells: Array.from(values, (value) => unescaped(cellText(value).trim())) }
+      }
+      return
+    }
+  } catch (error) {
+    if (error instanceof Invalid) throw error
+    throw fileProblem(`The XLSX workbook cannot be read: ${(error as Error).message}`, 'file_unreadable')
+  }
+}
+
+/** The rows of the file, the header first; rows with no text at all are left out. */
+export async function* fileRows(file: string, kind: FileKind, head: Buffer): AsyncGenerator<FileRow> {
+  for await (const row of kind === 'csv' ? csvRows(file, head) : xlsxRows(file)) if (row.cells.some((cell) => cell !== '')) yield row
+}
+
+/** The header row (the first row with text), and the rows after it in chunks. */
+export async function readHeader(file: string, kind: FileKind, head: Buffer): Promise<string[]> {
+  const rows = fileRows(file, kind, head)
+  const first = await rows.next()
+  await rows.return(undefined)
+  if (first.done) throw fileProblem('The file has no rows: the first row should name the columns.', 'file_empty')
+  return first.value.cells
+}
+
+/** The data rows (after the header) in chunks of `size`. */
+export async function* rowChunks(file: string, kind: FileKind, head: Buffer, size: number): AsyncGenerator<FileRow[]> {
+  let chunk: FileRow[] = []
+  let header = true
+  for await (const row of fileRows(file, kind, head)) {
+    if (header) {
+      header = false
+      continue
+    }
+    chunk.push(row)
+    if (chunk.length === size) {
+      yield chunk
+      chunk = []
+    }
+  }
+  if (chunk.length > 0) yield chunk
+}

@@ -1,0 +1,115 @@
+// Undo: a change of the audit trail taken back by the compensating change, a real write that the trail records too
+// (with `undo_of`, the entry it takes back). Each kind of change that can be undone registers here, keyed by the
+// kind of record and the action: a booking is undone by deleting it, a deleted booking by booking it again as it
+// was, an import by reverting it. Transfers (issue 13) register `transfer:create` the same way.
+import type { AuditAction, AuditEntityType, AuditEntry } from '../../contract'
+import type { DB } from '../db'
+import type { Trx } from '../db/writes'
+import { Conflict } from './errors'
+import { deleteMutation, laterMutationAt, restoreMutation, type MutationRow } from './ledger'
+import { importUndoer } from './imports/revert'
+import type { Actor } from './imports/write'
+
+/** The compensating change as the audit trail records it. */
+export interface Compensation {
+  entity: AuditEntityType
+  id: number
+  action: AuditAction
+  changes: Record<string, unknown>
+}
+
+export interface Undoer {
+  /** why the change cannot be taken back now (a later change rests on it, it was taken back already), or undefined */
+  refusal(db: DB, entry: AuditEntry): Promise<Conflict | undefined>
+  /** takes the change back in the caller's write transaction (after refusal() found nothing) */
+  undo(trx: Trx, entry: AuditEntry, actor: Actor): Promise<Compensation>
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The product and location a stock mutation entry names. */
+function mutationOf(entry: AuditEntry): Pick<MutationRow, 'id' | 'product_id' | 'location_id'> | undefined {
+  const changes = entry.changes ?? {}
+  const productId = Number(changes.product_id)
+  const locationId = Number(isRecord(changes.before) ? changes.before.location_id : changes.location_id)
+  return Number.isInteger(productId) && Number.isInteger(locationId)
+    ? { id: entry.entity_id, product_id: productId, location_id: locationId }
+    : undefined
+}
+
+/** Undoing a booking deletes it, unless the stock at that place changed after it. */
+const booking: Undoer = {
+  async refusal(db, entry) {
+    const mutation = mutationOf(entry)
+    if (!mutation) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone.')
+    const row = await db.selectFrom('stock_mutations').select('id').where('id', '=', mutation.id).executeTakeFirst()
+    if (!row) return new Conflict('UNDO_ALREADY', 'This booking was already deleted.')
+    if (await laterMutationAt(db, mutation))
+      return new Conflict(
+        'UNDO_CHANGED_SINCE',
+        'The stock of this product at this location changed afterwards, so this change cannot be undone any more.',
+        { what: 'The stock of this product at this location' },
+      )
+    return undefined
+  },
+  async undo(trx, entry) {
+    const mutation = mutationOf(entry)!
+    const before = await trx.selectFrom('stock_mutations').selectAll().where('id', '=', mutation.id).executeTakeFirstOrThrow()
+    await deleteMutation(trx, mutation.product_id, mutation.id)
+    return { entity: 'stock_mutation', id: mutation.id, action: 'delete', changes: { product_id: mutation.product_id, before } }
+  },
+}
+
+/** The row a deletion of a mutation kept in the trail. */
+function deletedRow(entry: AuditEntry): MutationRow | undefined {
+  const before = entry.changes?.before
+  if (!isRecord(before) || before.id !== entry.entity_id) return undefined
+  return before as unknown as MutationRow
+}
+
+/** Undoing the deletion of a booking books it again as it was, while its product, warehouse and location exist. */
+const deletedBooking: Undoer = {
+  async refusal(db, entry) {
+    const row = deletedRow(entry)
+    if (!row) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone.')
+    if (await db.selectFrom('stock_mutations').select('id').where('id', '=', row.id).executeTakeFirst())
+      return new Conflict('UNDO_ALREADY', 'This deletion was already taken back.')
+    const [product, location] = await Promise.all([
+      db.selectFrom('products').select('id').where('id', '=', row.product_id).executeTakeFirst(),
+      db
+        .selectFrom('locations')
+        .select('id')
+        .where('id', '=', row.location_id)
+        .where('warehouse_id', '=', row.warehouse_id)
+        .executeTakeFirst(),
+    ])
+    if (!product || !location)
+      return new Conflict(
+        'UNDO_CHANGED_SINCE',
+        `The ${product ? 'location' : 'product'} is gone, so this change cannot be undone any more.`,
+        {
+          what: product ? 'The location' : 'The product',
+        },
+      )
+    return undefined
+  },
+  async undo(trx, entry) {
+    const restored = await restoreMutation(trx, deletedRow(entry)!)
+    const { product_id, warehouse_id, location_id, amount, note } = restored
+    return { entity: 'stock_mutation', id: restored.id, action: 'create', changes: { product_id, warehouse_id, location_id, amount, note } }
+  },
+}
+
+export const undoers: Partial<Record<`${AuditEntityType}:${AuditAction}`, Undoer>> = {
+  'stock_mutation:create': booking,
+  'stock_mutation:delete': deletedBooking,
+  'import:create': importUndoer,
+}
+
+/** The undoer of an entry, or the refusal that says it has none. */
+export function undoerOf(entry: AuditEntry): Undoer {
+  const undoer = undoers[`${entry.entity_type}:${entry.action}`]
+  // a change an import made is undone with its import; an undo is undone by doing the change again
+  if (!undoer || entry.changes?.import_id !== undefined) throw new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone here.')
+  return undoer
+}

@@ -1,0 +1,121 @@
+// Every list at `<its path>/export?format=csv|xlsx&lang=en|nl` with the list's own filters and sort: the whole list
+// as a file, streamed while it is read (domain/exports). The products list reads with the same query as its pages.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
+import Type from 'typebox'
+import {
+  AuditExportQuery,
+  BrandExportQuery,
+  ExportQuery,
+  IdParams,
+  OrganizationExportQuery,
+  ProductExportQuery,
+  UserExportQuery,
+  WarehouseExportQuery,
+  type ExportFormat,
+  type Language,
+} from '../../contract'
+import { now } from '../db/clock'
+import { openRowStream } from '../db/row-streams'
+import { CONTENT_TYPES, exportFile, exportFileName, translated } from '../domain/exports/files'
+import { exportSources, type ExportParams, type ExportSourceName } from '../domain/exports/sources'
+import { assertProductExists } from '../domain/products'
+import { assertReferencesExist } from '../domain/references'
+
+const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
+const options = <Query>(tag: string, querystring: Query, description: string) => ({
+  schema: { tags: [tag, 'exports'], description, querystring, response: file },
+})
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  /** Streams the source's rows as a file; a read that fails at once still gets an error answer. */
+  async function send<Name extends ExportSourceName>(
+    reply: FastifyReply,
+    name: Name,
+    params: ExportParams<Name>,
+    { format, lang = 'en' }: { format: ExportFormat; lang?: Language },
+  ) {
+    const source = exportSources[name]
+    const batches = await openRowStream(app.database, name, params)
+    const fileName = exportFileName(source.file, format, now())
+    const sheetName = translated(lang, `office.export.sheets.${name}`)
+    return reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(exportFile(format, source.columns, lang, batches, sheetName))
+  }
+
+  app.get(
+    '/products/export',
+    options('products', ProductExportQuery, 'Every product the list shows with these filters, sort and warehouse.'),
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
+      return send(reply, 'products', query, { format, lang })
+    },
+  )
+
+  app.get('/brands/export', options('brands', BrandExportQuery, 'Every brand the list shows.'), async (request, reply) => {
+    const { format, lang, ...query } = request.query
+    return send(reply, 'brands', query, { format, lang })
+  })
+
+  app.get(
+    '/orgs/export',
+    options('organizations', OrganizationExportQuery, 'Every organization the list shows.'),
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      return send(reply, 'organizations', query, { format, lang })
+    },
+  )
+
+  app.get(
+    '/warehouses/export',
+    options('warehouses', WarehouseExportQuery, 'Every warehouse the list shows, a row per location.'),
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      return send(reply, 'warehouses', query, { format, lang })
+    },
+  )
+
+  app.get(
+    '/users/export',
+    { ...options('users', UserExportQuery, 'Every user the list shows (super-users only).'), config: { auth: 'superuser' } },
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      return send(reply, 'users', query, { format, lang })
+    },
+  )
+
+  app.get(
+    '/products/:id/stock_mutations/export',
+    {
+      schema: {
+        tags: ['stock', 'exports'],
+        description: "The product's whole ledger, newest first.",
+        params: IdParams,
+        querystring: ExportQuery,
+        response: file,
+      },
+    },
+    async (request, reply) => {
+      await assertProductExists(app.db, request.params.id)
+      return send(reply, 'mutations', { product_id: request.params.id }, request.query)
+    },
+  )
+
+  app.get(
+    '/audit/export',
+    {
+      ...options('audit', AuditExportQuery, 'Every audit entry the filters select, newest first (super-users only).'),
+      config: { auth: 'superuser' },
+    },
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      return send(reply, 'audit', query, { format, lang })
+    },
+  )
+}
+
+export default plugin

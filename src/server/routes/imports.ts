@@ -1,0 +1,336 @@
+// Imports: upload a CSV or XLSX file (multipart) of products or opening stock. `?dry_run=true` checks every row and
+// answers the report; without it the import is kept and runs in the background (202), its report at
+// GET /imports/{id} (progress while it runs); the refused rows download as CSV; DELETE reverts it.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import Type from 'typebox'
+import { stringify } from 'csv-stringify'
+import {
+  ErrorBody,
+  IdParams,
+  ImportListQuery,
+  ImportOptions,
+  ImportQuery,
+  ImportReport,
+  MAX_IMPORT_MB,
+  type ImportProblem,
+  type Language,
+} from '../../contract'
+import { LANGUAGES } from '../../contract'
+import { now } from '../db/clock'
+import { importRepository, toImportReport } from '../db/repositories/imports'
+import { Invalid, NotFound } from '../domain/errors'
+import { escapeFormula, translated } from '../domain/exports/files'
+import { mapColumns } from '../domain/imports/columns'
+import { readHeader, sniff } from '../domain/imports/files'
+import { revertImport } from '../domain/imports/revert'
+import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
+import type { Actor } from '../domain/imports/write'
+import { bodyChecker } from '../plugins/errors'
+import { withTotalCount } from './lists'
+
+const tags = ['imports']
+const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024
+const checkOptions = bodyChecker(ImportOptions)
+const actorOf = (request: FastifyRequest): Actor => ({ id: request.user.id, username: request.user.username })
+
+const tooLarge = {
+  detail: `The file is larger than ${MAX_IMPORT_MB} MB. Split it into smaller files.`,
+  code: 'FILE_TOO_LARGE',
+  params: { limit: MAX_IMPORT_MB },
+}
+
+/** The form's fields and its file, saved to a temporary file while it arrives (refused past the limit). */
+async function receive(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: { path: string; name: string } }> {
+  const fields: Record<string, string> = {}
+  let file: { path: string; name: string } | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value)
+      else if (part.fieldname !== 'file' || file) part.file.resume()
+      else {
+        const saved = path.join(os.tmpdir(), `stockroom-import-${randomUUID()}`)
+        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255) }
+        await pipeline(part.file, fs.createWriteStream(saved))
+      }
+    }
+  } catch (error) {
+    if (file) await fs.promises.rm(file.path, { force: true })
+    const { code, statusCode } = error as { code?: string; statusCode?: number }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw error
+    // a form cut off or garbled on the way (busboy's words say where)
+    if (statusCode === undefined || statusCode >= 500 || code?.startsWith('FST_'))
+      throw Invalid.field(['body'], `The upload is not a readable multipart form: ${(error as Error).message}`, 'multipart')
+    throw error
+  }
+  return { fields, file }
+}
+
+function optionsOf(fields: Record<string, string>): ImportOptions {
+  let mapping: unknown
+  try {
+    mapping = fields.mapping === undefined || fields.mapping === '' ? undefined : JSON.parse(fields.mapping)
+  } catch {
+    throw Invalid.field(['body', 'mapping'], 'JSON decode error', 'json_invalid')
+  }
+  const options = { kind: fields.kind, mode: fields.mode, mapping }
+  const problems = checkOptions(options)
+  if (problems.length > 0) throw new Invalid(problems)
+  return options as ImportOptions
+}
+
+async function firstBytes(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const buffer = Buffer.alloc(64 * 1024)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+const headerProblems = (problems: ImportProblem[]) =>
+  new Invalid(
+    problems.map((p) => ({
+      loc: ['body', p.column === null ? 'file' : 'mapping', ...(p.column === null ? [] : [p.column])],
+      msg: p.reason,
+      type: 'value_error',
+    })),
+  )
+
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })
+  const runner = importRunnerOf(app.database)
+  app.addHook('onClose', () => runner.stop())
+
+  app.post(
+    '/imports/',
+    {
+      schema: {
+        tags,
+        description:
+          'multipart/form-data with `file` (CSV or XLSX), `kind` (products or stock), `mode` (valid_only or all_or_nothing) and `mapping` ' +
+          '(JSON: header to field, "" to ignore). With dry_run=true: the report of every row, nothing changed (200). Else the import ' +
+          'is kept and runs in the background (202); follow it at GET /imports/{id}.',
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuery,
+        response: { 200: ImportReport, 202: ImportReport, 413: ErrorBody },
+      },
+      config: {
+        audit: { entity: 'work', id: 'answer', writesNothing: (request) => (request.query as { dry_run?: boolean }).dry_run === true },
+      },
+      // a file announced as too large is refused before a byte of it is read
+      onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length'] ?? 0) > MAX_BYTES + 1024 * 1024) return reply.code(413).send(tooLarge)
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw Invalid.field(['body'], 'Send the file as multipart/form-data', 'multipart')
+      let received: Awaited<ReturnType<typeof receive>>
+      try {
+        received = await receive(request)
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(tooLarge)
+        throw error
+      }
+      const { fields, file } = received
+      let started = false
+      const removeFile = () => (file ? fs.promises.rm(file.path, { force: true }) : Promise.resolve())
+      try {
+        const options = optionsOf(fields)
+        if (!file) throw Invalid.field(['body', 'file'], 'Field required', 'missing')
+        const head = await firstBytes(file.path)
+        const uploaded: UploadedFile = { path: file.path, kind: sniff(head), head, name: file.name }
+        const headers = await readHeader(uploaded.path, uploaded.kind, head)
+        const { columns, problems } = mapColumns(options.kind, headers, options.mapping)
+        const plan = { kind: options.kind, mode: options.mode ?? 'valid_only', columns }
+        const actor = actorOf(request)
+        if (request.query.dry_run) {
+          // the header row must be right before any row can be read: the report says what is wrong with it
+          if (problems.length > 0) return { ...emptyReport(uploaded.name, plan, actor), problems }
+          return await dryRun(app.db, uploaded, plan, actor)
+        }
+        if (problems.length > 0) throw headerProblems(problems)
+        let importId = 0
+        await reply.commit(202, async (trx) => {
+          const row = await importRepository.insert(trx, {
+            kind: plan.kind,
+            mode: plan.mode,
+            status: 'checking',
+            file_name: uploaded.name,
+            user_id: actor.id,
+            username: actor.username,
+            columns: JSON.stringify(columns),
+            rows: null,
+            failure: null,
+            created_at: now(),
+            finished_at: null,
+            reverted_at: null,
+          })
+          importId = row.id
+          request.audited = {
+            entity: 'import',
+            id: row.id,
+            action: 'create',
+            changes: { kind: plan.kind, mode: plan.mode, file_name: uploaded.name, columns },
+          }
+          return toImportReport(row, [])
+        })
+        started = true
+        void runner.start({ id: importId, kind: plan.kind, fileName: uploaded.name, headers, actor }, uploaded, plan, removeFile)
+        return reply
+      } finally {
+        if (!started) await removeFile()
+      }
+    },
+  )
+
+  app.get(
+    '/imports/',
+    {
+      schema: {
+        tags,
+        description: 'Imports, newest first (their problems at GET /imports/{id}).',
+        querystring: ImportListQuery,
+        response: { 200: Type.Array(ImportReport) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await importRepository.list(app.db, request.query)
+      withTotalCount(reply, total)
+      return rows.map((row) => toImportReport(row, []))
+    },
+  )
+
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        tags,
+        description: 'The report of an import: while it runs, how far it is.',
+        params: IdParams,
+        response: { 200: ImportReport },
+      },
+    },
+    async (request) => {
+      const row = await importRepository.find(app.db, request.params.id)
+      if (!row) throw new NotFound('Import')
+      return toImportReport(row, await importRepository.problems(app.db, row.id))
+    },
+  )
+
+  app.get(
+    '/imports/:id/refused',
+    {
+      schema: {
+        tags,
+        description: 'The refused rows as CSV: the cells as they were in the file, the row number and the reasons.',
+        params: IdParams,
+        querystring: Type.Object({ lang: Type.Optional(Type.Enum([...LANGUAGES], { default: 'en' })) }),
+        response: { 200: Type.Unknown({ description: 'text/csv (UTF-8 with a byte order mark)' }) },
+      },
+    },
+    async (request, reply) => {
+      const row = await importRepository.find(app.db, request.params.id)
+      if (!row) throw new NotFound('Import')
+      const lang: Language = request.query.lang ?? 'en'
+      const headers = (JSON.parse(row.columns) as { header: string }[]).map((c) => c.header)
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: [translated(lang, 'office.import.row_column'), ...headers, translated(lang, 'office.import.reason_column')].map(
+          escapeFormula,
+        ),
+      })
+      // in pages by id (the order rows were refused in), so the connection is never held for the whole file
+      void (async () => {
+        let after = 0
+        let pending: { number: number; cells: Record<string, string>; reasons: string[] } | undefined
+        const flush = () => {
+          if (pending)
+            csv.write([
+              pending.number,
+              ...headers.map((h) => escapeFormula(pending!.cells[h] ?? '')),
+              escapeFormula(pending.reasons.join('; ')),
+            ])
+        }
+        for (;;) {
+          const page = await importRepository.refusals(app.db, row.id).where('id', '>', after).limit(1000).execute()
+          if (page.length === 0) break
+          for (const refusal of page) {
+            const reason = refusal.column_name ? `${refusal.column_name}: ${refusal.reason}` : refusal.reason
+            if (pending?.number === refusal.row_number) pending.reasons.push(reason)
+            else {
+              flush()
+              pending = { number: refusal.row_number, cells: JSON.parse(refusal.cells) as Record<string, string>, reasons: [reason] }
+            }
+          }
+          after = page[page.length - 1].id
+        }
+        flush()
+        csv.end()
+      })().catch((error: unknown) => csv.destroy(error as Error))
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${row.id}-refused.csv"`)
+        .send(csv)
+    },
+  )
+
+  app.delete(
+    '/imports/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Reverts an import: removes the products it created, restores the fields it changed, deletes the mutations it booked; ' +
+          '409 with a sentence when a later change rests on it. Answers the report.',
+        params: IdParams,
+        response: { 200: ImportReport },
+      },
+      config: { audit: { entity: 'work', id: { param: 'id' } } },
+    },
+    async (request, reply) =>
+      reply.commit(200, async (trx) => {
+        const compensation = await revertImport(trx, request.params.id, actorOf(request))
+        request.audited = compensation
+        const row = (await importRepository.find(trx, request.params.id))!
+        return toImportReport(row, await importRepository.problems(trx, row.id))
+      }),
+  )
+}
+
+function emptyReport(
+  fileName: string,
+  plan: { kind: ImportReport['kind']; mode: ImportReport['mode']; columns: ImportReport['columns'] },
+  actor: Actor,
+): ImportReport {
+  return {
+    id: null,
+    ...plan,
+    status: 'refused',
+    file_name: fileName,
+    rows: null,
+    processed: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    booked: 0,
+    refused: 0,
+    problems: [],
+    failure: null,
+    user: actor.username === null ? null : { id: actor.id, username: actor.username },
+    created_at: now(),
+    finished_at: now(),
+    reverted_at: null,
+  }
+}
+
+export default plugin

@@ -1,0 +1,503 @@
+// Imports: a dry run checks every row with the API's schemas and changes nothing; each refusal names its row,
+// column and reason; bad files get a clear 4xx (not CSV or XLSX, empty, no header, unknown columns, too large);
+// a kept import creates, updates or books in the background with its report, progress and audit rows; its
+// refused rows download as CSV; a revert takes it all back, unless a later change rests on it.
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkLedger } from '../../src/server/domain/ledger'
+import { importRunnerOf } from '../../src/server/domain/imports/run'
+import { ADMIN, startServer, type Response, type TestServer } from './helpers'
+import { fixtures, ok } from './product-fixtures'
+import { csv, multipart, upload, xlsx } from './uploads'
+
+let server: TestServer
+let token: string
+let make: ReturnType<typeof fixtures>
+let brand: { id: number }
+let existing: { id: number }
+let north: { id: number }
+
+beforeAll(async () => {
+  server = await startServer()
+  token = await server.login(ADMIN.email, ADMIN.password)
+  make = fixtures(server.admin)
+  brand = await make.brand('Acme')
+  await make.organization('Parts & Co', { is_supplier: true })
+  await make.organization('Only sells', { is_seller: true })
+  existing = await make.product({ sku: 'OLD-1', description: 'Old description', article_number: 'A-1', brand_id: brand.id })
+  north = await make.warehouse('North')
+  await make.location(north.id, 'Shelf A')
+})
+afterAll(() => server.close())
+
+/** Every row of the tables an import may write, to hold a dry run or a refusal to changing nothing. */
+async function everything() {
+  const db = server.database.db
+  const tables = ['products', 'stock_mutations', 'audit_log', 'imports', 'import_changes', 'import_refusals'] as const
+  const levels = await db.selectFrom('stock_levels').selectAll().orderBy('product_id').orderBy('location_id').execute()
+  return JSON.stringify([levels, ...(await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute())))])
+}
+
+const dryRun = (
+  kind: string,
+  file: { name: string; content: Buffer | string },
+  extra: { mode?: string; mapping?: Record<string, string> } = {},
+) => upload(server, token, { kind, ...extra }, file)
+
+/** Starts a kept import and waits for it to end; answers its final report. */
+async function imported(
+  kind: string,
+  file: { name: string; content: Buffer | string },
+  extra: { mode?: string; mapping?: Record<string, string> } = {},
+) {
+  const res = await upload(server, token, { kind, ...extra }, file, false)
+  expect(res.statusCode, res.body).toBe(202)
+  expect(res.json()).toMatchObject({ status: 'checking', kind, file_name: file.name })
+  await importRunnerOf(server.database).settled()
+  return ok(await server.admin.get(`/api/imports/${res.json().id}`))
+}
+
+const productsCsv = (rows: (string | number)[][]) => ({
+  name: 'products.csv',
+  content: csv([['SKU', 'Description', 'Article number', 'Brand', 'Supplier', 'Purchase price', 'Currency'], ...rows]),
+})
+
+function fileRefusal(res: Response, field = 'file') {
+  expect(res.statusCode, res.body).toBe(422)
+  const [item] = res.json().detail
+  expect(item.loc.slice(0, 2)).toEqual(['body', field])
+  return item.msg as string
+}
+
+describe('a dry run', () => {
+  it('checks every row, says what an import would do, and changes nothing', async () => {
+    const before = await everything()
+    const res = await dryRun(
+      'products',
+      productsCsv([
+        ['NEW-1', 'A new chair', 'N-1', 'Acme', 'Parts & Co', '12,50', 'eur'],
+        ['old-1', 'New description', 'A-1', 'acme', '', '', ''],
+        ['NEW-2', 'Another', '', '', '', '', ''],
+      ]),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ id: null, status: 'done', rows: 3, created: 2, updated: 1, unchanged: 0, refused: 0, problems: [] })
+    expect(res.json().columns).toEqual([
+      { header: 'SKU', field: 'sku' },
+      { header: 'Description', field: 'description' },
+      { header: 'Article number', field: 'article_number' },
+      { header: 'Brand', field: 'brand' },
+      { header: 'Supplier', field: 'supplier' },
+      { header: 'Purchase price', field: 'purchase_price' },
+      { header: 'Currency', field: 'purchase_currency' },
+    ])
+    expect(await everything()).toBe(before)
+  })
+
+  it('lists each problem by row number, column and reason, with the schemas of the API', async () => {
+    await make.product({ sku: 'TWIN' })
+    await make.product({ sku: 'twin' })
+    const res = await dryRun(
+      'products',
+      productsCsv([
+        ['', 'no sku', '', '', '', '', ''],
+        ['DUP', 'first', '', '', '', '', ''],
+        ['DUP', 'second', '', '', '', '', ''],
+        ['B-1', 'unknown brand', '', 'Nobody', '', '', ''],
+        ['B-2', 'a seller, not a supplier', '', '', 'Only sells', '', ''],
+        ['B-3', 'price is text', '', '', '', 'cheap', ''],
+        ['B-4', 'bad currency', '', '', '', '', 'XYZ'],
+        ['B-5', 'x'.repeat(2001), '', '', '', '', ''],
+        ['TWIN', 'which one?', '', '', '', '', ''],
+        ['B-6', 'negative price', '', '', '', '-1', ''],
+      ]),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ rows: 10, created: 1, refused: 9 })
+    expect(res.json().problems).toEqual([
+      { row: 2, column: 'SKU', reason: 'SKU is empty: products are found and created by their SKU.' },
+      { row: 4, column: 'SKU', reason: 'SKU "DUP" is in row 3 already.' },
+      { row: 5, column: 'Brand', reason: 'Brand "Nobody" does not exist: add it on the Brands page first.' },
+      { row: 6, column: 'Supplier', reason: 'Organization "Only sells" is not a supplier.' },
+      { row: 7, column: 'Purchase price', reason: 'Input should be a valid number' },
+      { row: 8, column: 'Currency', reason: "Input should be 'EUR', 'GBP', 'USD'" },
+      { row: 9, column: 'Description', reason: 'String should have at most 2000 characters' },
+      { row: 10, column: 'SKU', reason: '2 products have SKU "TWIN": the row cannot say which one it means.' },
+      { row: 11, column: 'Purchase price', reason: 'Input should be greater than or equal to 0' },
+    ])
+  })
+
+  it('checks opening stock: the product by SKU, the warehouse and location by name, a whole amount other than 0', async () => {
+    const res = await dryRun('stock', {
+      name: 'stock.csv',
+      content: csv(
+        [
+          ['SKU', 'Warehouse', 'Location', 'Amount', 'Note'],
+          ['OLD-1', 'north', 'shelf a', '5', 'counted'],
+          ['NOPE', 'North', 'Shelf A', '5', ''],
+          ['OLD-1', 'South', 'Shelf A', '5', ''],
+          ['OLD-1', 'North', 'Shelf Z', '5', ''],
+          ['OLD-1', 'North', 'Shelf A', '0', ''],
+          ['OLD-1', 'North', 'Shelf A', '1.5', ''],
+        ],
+        ';',
+      ),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ rows: 6, booked: 1, refused: 5 })
+    expect(res.json().problems).toEqual([
+      { row: 3, column: 'SKU', reason: 'No product has SKU "NOPE".' },
+      { row: 4, column: 'Warehouse', reason: 'Warehouse "South" does not exist.' },
+      { row: 5, column: 'Location', reason: 'Warehouse "North" has no location "Shelf Z".' },
+      { row: 6, column: 'Amount', reason: 'Input should not be 0' },
+      { row: 7, column: 'Amount', reason: 'Input should be a valid integer' },
+    ])
+  })
+
+  it('maps Dutch headers, and takes a mapping the person chose', async () => {
+    const dutch = await dryRun(
+      'products',
+      {
+        name: 'nl.csv',
+        content: csv([
+          ['SKU', 'Omschrijving', 'Merk', 'Inkoopprijs', 'Extra'],
+          ['NL-1', 'Stoel', 'Acme', '3,5', 'x'],
+        ]),
+      },
+      { mapping: { Extra: '' } },
+    )
+    expect(dutch.json().columns.map((c: { field: string | null }) => c.field)).toEqual([
+      'sku',
+      'description',
+      'brand',
+      'purchase_price',
+      null,
+    ])
+    expect(dutch.json()).toMatchObject({ created: 1, problems: [] })
+    const chosen = await dryRun(
+      'products',
+      {
+        name: 'own.csv',
+        content: csv([
+          ['Code', 'Name'],
+          ['OWN-1', 'Table'],
+        ]),
+      },
+      { mapping: { Code: 'sku', Name: 'description' } },
+    )
+    expect(chosen.json()).toMatchObject({ created: 1, problems: [] })
+  })
+})
+
+describe('bad files get a clear answer and change nothing', () => {
+  it('not CSV or XLSX', async () => {
+    expect(fileRefusal(await dryRun('products', { name: 'scan.pdf', content: Buffer.from('%PDF-1.7 binary') }))).toBe(
+      'The file is a PDF, not CSV or XLSX. Save it as CSV (UTF-8) or as an Excel workbook.',
+    )
+    expect(fileRefusal(await dryRun('products', { name: 'old.xls', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]) }))).toMatch(
+      /old Excel \(XLS\)/,
+    )
+    expect(
+      fileRefusal(await dryRun('products', { name: 'latin1.csv', content: Buffer.from([0x53, 0x4b, 0x55, 0x0a, 0xe9, 0x74, 0xe9, 0x0a]) })),
+    ).toMatch(/not UTF-8/)
+  })
+
+  it('empty, or with no rows at all', async () => {
+    expect(fileRefusal(await dryRun('products', { name: 'empty.csv', content: '' }))).toBe('The file is empty.')
+    expect(fileRefusal(await dryRun('products', { name: 'blank.csv', content: '\r\n\r\n' }))).toMatch(/no rows/)
+  })
+
+  it('no header row, or unknown columns: the dry run says which; an import is refused with 422 naming them', async () => {
+    const headerless = await dryRun('products', {
+      name: 'data.csv',
+      content: csv([
+        ['ABC-1', 'Chair'],
+        ['ABC-2', 'Table'],
+      ]),
+    })
+    expect(headerless.statusCode).toBe(200)
+    expect(headerless.json()).toMatchObject({ status: 'refused', rows: null })
+    expect(headerless.json().problems).toContainEqual({
+      row: 1,
+      column: null,
+      reason: expect.stringMatching(/^The first row should name the columns/),
+    })
+    const unknown = await dryRun('products', {
+      name: 'extra.csv',
+      content: csv([
+        ['SKU', 'Colour'],
+        ['ABC-1', 'red'],
+      ]),
+    })
+    expect(unknown.json().problems).toEqual([
+      { row: 1, column: 'Colour', reason: 'Unknown column "Colour": choose the field it holds, or ignore it.' },
+    ])
+    const before = await everything()
+    const refused = await upload(
+      server,
+      token,
+      { kind: 'products' },
+      {
+        name: 'extra.csv',
+        content: csv([
+          ['SKU', 'Colour'],
+          ['ABC-1', 'red'],
+        ]),
+      },
+      false,
+    )
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().detail).toEqual([
+      { loc: ['body', 'mapping', 'Colour'], msg: 'Unknown column "Colour": choose the field it holds, or ignore it.', type: 'value_error' },
+    ])
+    const missing = await dryRun('stock', {
+      name: 's.csv',
+      content: csv([
+        ['SKU', 'Amount'],
+        ['OLD-1', '1'],
+      ]),
+    })
+    expect(missing.json().problems).toEqual([{ row: 1, column: null, reason: 'A stock import needs a column for warehouse, location.' }])
+    expect(await everything()).toBe(before)
+  })
+
+  it('a form without a file, a kind or with a bad mapping', async () => {
+    expect(fileRefusal(await dryRun('products', undefined as never))).toBe('Field required')
+    const noKind = await upload(server, token, { kind: 'spaceships' }, productsCsv([]))
+    expect(noKind.json().detail[0].loc).toEqual(['body', 'kind'])
+    const { payload, contentType } = multipart({ kind: 'products', mapping: '{not json' }, productsCsv([]))
+    const badMapping = await server.app.inject({
+      method: 'POST',
+      url: '/api/imports/?dry_run=true',
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    })
+    expect(badMapping.json().detail[0].loc).toEqual(['body', 'mapping'])
+    const json = await server.admin.post('/api/imports/?dry_run=true', { kind: 'products' })
+    expect(json.statusCode).toBe(422)
+  })
+
+  it('a 100 MB upload is refused before it is read whole, also when it does not announce its size', async () => {
+    const before = await everything()
+    const big = Buffer.alloc(100 * 1024 * 1024, 'a')
+    const announced = await upload(server, token, { kind: 'products' }, { name: 'big.csv', content: big })
+    expect(announced.statusCode).toBe(413)
+    expect(announced.json()).toMatchObject({ code: 'FILE_TOO_LARGE', params: { limit: 50 } })
+    // streamed without a length: the upload is cut off at the limit
+    const { payload, contentType } = multipart(
+      { kind: 'products' },
+      { name: 'big.csv', content: Buffer.concat([Buffer.from('SKU\n'), big.subarray(0, 60 * 1024 * 1024)]) },
+    )
+    const streamed = await server.app.inject({
+      method: 'POST',
+      url: '/api/imports/',
+      payload: Readable.from([payload.subarray(0, 1024), payload.subarray(1024)]),
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    })
+    expect(streamed.statusCode).toBe(413)
+    expect(await everything()).toBe(before)
+  })
+})
+
+describe('an import', () => {
+  it('creates and updates products by SKU in the background, with its report, progress and audit rows', async () => {
+    const report = await imported(
+      'products',
+      productsCsv([
+        ['IMP-1', 'Imported chair', 'I-1', 'Acme', 'Parts & Co', '9.99', 'EUR'],
+        ['OLD-1', 'Imported description', 'A-1', '', '', '', ''],
+        ['IMP-2', '=HYPERLINK("http://evil","click")', '', '', '', '', ''],
+        ['', 'refused: no SKU', '', '', '', '', ''],
+      ]),
+    )
+    expect(report).toMatchObject({ status: 'done', rows: 4, processed: 4, created: 2, updated: 1, refused: 1, user: { username: 'admin' } })
+    expect(report.problems).toEqual([{ row: 5, column: 'SKU', reason: 'SKU is empty: products are found and created by their SKU.' }])
+    const found = ok(await server.admin.get('/api/products/?sku=IMP-1')).items[0]
+    const detail = ok(await server.admin.get(`/api/products/${found.id}`))
+    expect(detail).toMatchObject({
+      description: 'Imported chair',
+      brand: { brand_name: 'Acme' },
+      supplier_info: { purchase_price: 9.99, purchase_currency: 'EUR' },
+    })
+    expect(ok(await server.admin.get(`/api/products/${existing.id}`)).description).toBe('Imported description')
+    // a formula is stored as its text, and exported back escaped
+    const formula = ok(await server.admin.get('/api/products/?sku=IMP-2')).items[0]
+    expect(formula.description).toBe('=HYPERLINK("http://evil","click")')
+    const exported = (await server.admin.get('/api/products/export?format=csv&sku=IMP-2')).rawPayload.toString('utf8')
+    expect(exported).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`)
+
+    const history = ok(await server.admin.get(`/api/audit/?entity_type=product&entity_id=${existing.id}`))
+    expect(history[0]).toMatchObject({
+      action: 'update',
+      changes: { description: 'Imported description', before: { description: 'Old description' }, import_id: report.id },
+    })
+    const own = ok(await server.admin.get(`/api/audit/?entity_type=import&entity_id=${report.id}`))
+    expect(own).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        username: 'admin',
+        changes: expect.objectContaining({ kind: 'products', file_name: 'products.csv' }),
+      }),
+    ])
+  })
+
+  it('downloads the refused rows as CSV, each with its row number and reasons', async () => {
+    const report = await imported(
+      'products',
+      productsCsv([
+        ['', 'no sku', '', '', '', '', ''],
+        ['R-1', 'fine', '', '', '', '', ''],
+        ['R-2', 'bad', '', 'Nobody', '', 'cheap', ''],
+      ]),
+    )
+    const res = await server.admin.get(`/api/imports/${report.id}/refused?lang=nl`)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    const rows = parse(res.rawPayload.subarray(3).toString('utf8'))
+    expect(rows).toEqual([
+      ['Rij', 'SKU', 'Description', 'Article number', 'Brand', 'Supplier', 'Purchase price', 'Currency', 'Reden'],
+      ['2', '', 'no sku', '', '', '', '', '', 'SKU: SKU is empty: products are found and created by their SKU.'],
+      [
+        '4',
+        'R-2',
+        'bad',
+        '',
+        'Nobody',
+        '',
+        'cheap',
+        '',
+        'Brand: Brand "Nobody" does not exist: add it on the Brands page first.; Purchase price: Input should be a valid number',
+      ],
+    ])
+  })
+
+  it('all or nothing: one bad row and nothing is imported, the problems kept', async () => {
+    const before = JSON.stringify(await server.database.db.selectFrom('products').selectAll().orderBy('id').execute())
+    const report = await imported(
+      'products',
+      productsCsv([
+        ['AON-1', 'good', '', '', '', '', ''],
+        ['AON-2', 'bad', '', 'Nobody', '', '', ''],
+      ]),
+      { mode: 'all_or_nothing' },
+    )
+    expect(report).toMatchObject({
+      status: 'refused',
+      mode: 'all_or_nothing',
+      created: 0,
+      refused: 1,
+      problems: [{ row: 3, column: 'Brand' }],
+    })
+    expect(JSON.stringify(await server.database.db.selectFrom('products').selectAll().orderBy('id').execute())).toBe(before)
+  })
+
+  it('books opening stock from XLSX through the ledger, with a note naming the import', async () => {
+    const product = await make.product({ sku: 'STOCKED' })
+    const file = await xlsx([
+      ['SKU', 'Magazijn', 'Locatie', 'Aantal', 'Notitie'],
+      ['STOCKED', 'North', 'Shelf A', 12, 'opening'],
+      ['STOCKED', 'North', 'Shelf A', 3, null],
+    ])
+    const report = await imported('stock', { name: 'opening.xlsx', content: file })
+    expect(report).toMatchObject({ status: 'done', booked: 2, refused: 0 })
+    const mutations = ok(await server.admin.get(`/api/products/${product.id}/stock_mutations`))
+    expect(mutations.map((m: { amount: number; note: string }) => [m.amount, m.note])).toEqual([
+      [3, `Import #${report.id} (opening.xlsx)`],
+      [12, `Import #${report.id} (opening.xlsx): opening`],
+    ])
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe(15)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('keeps a formula of an XLSX cell as its text, never its result', async () => {
+    const report = await imported('products', {
+      name: 'formula.xlsx',
+      content: await xlsx([
+        ['SKU', 'Description'],
+        ['FX-1', { formula: 'SUM(1,2)', result: 3 }],
+      ]),
+    })
+    expect(report).toMatchObject({ status: 'done', created: 1 })
+    expect(ok(await server.admin.get('/api/products/?sku=FX-1')).items[0].description).toBe('=SUM(1,2)')
+  })
+})
+
+describe('reverting an import', () => {
+  it('removes what it created, restores what it changed, deletes what it booked; then refuses a second revert', async () => {
+    const product = await make.product({ sku: 'REV-OLD', description: 'before' })
+    const products = await imported(
+      'products',
+      productsCsv([
+        ['REV-NEW', 'created', '', '', '', '', ''],
+        ['REV-OLD', 'after', '', '', '', '', ''],
+      ]),
+    )
+    const stock = await imported('stock', {
+      name: 's.csv',
+      content: csv([
+        ['SKU', 'Warehouse', 'Location', 'Amount'],
+        ['REV-OLD', 'North', 'Shelf A', '4'],
+      ]),
+    })
+    expect(ok(await server.admin.get(`/api/products/${product.id}`))).toMatchObject({ description: 'after', stock: 4 })
+
+    // the stock import booked on REV-OLD after the products import changed it: that import can go back only after it
+    const blocked = await server.admin.delete(`/api/imports/${products.id}`)
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json()).toMatchObject({ code: 'IMPORT_CHANGED_SINCE', params: { what: 'Product "REV-OLD"' } })
+
+    const revertedStock = ok(await server.admin.delete(`/api/imports/${stock.id}`))
+    expect(revertedStock).toMatchObject({ status: 'reverted', reverted_at: expect.any(String) })
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe(0)
+    expect(await checkLedger(server.database.db)).toEqual([])
+    // the stock revert touched the product (its kept stock): the products import now meets a later change
+    expect((await server.admin.delete(`/api/imports/${products.id}`)).json()).toMatchObject({ code: 'IMPORT_CHANGED_SINCE' })
+    const again = await server.admin.delete(`/api/imports/${stock.id}`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('IMPORT_REVERTED')
+  })
+
+  it('takes a products import back when nothing changed since, and refuses when a product was edited', async () => {
+    const product = await make.product({ sku: 'RV2-OLD', description: 'before', article_number: 'x' })
+    const report = await imported(
+      'products',
+      productsCsv([
+        ['RV2-NEW', 'created', '', '', '', '', ''],
+        ['RV2-OLD', 'after', 'y', '', '', '', ''],
+      ]),
+    )
+    const created = ok(await server.admin.get('/api/products/?sku=RV2-NEW')).items[0]
+    const reverted = ok(await server.admin.delete(`/api/imports/${report.id}`))
+    expect(reverted.status).toBe('reverted')
+    expect((await server.admin.get(`/api/products/${created.id}`)).statusCode).toBe(404)
+    expect(ok(await server.admin.get(`/api/products/${product.id}`))).toMatchObject({ description: 'before', article_number: 'x' })
+    const trail = ok(await server.admin.get(`/api/audit/?entity_type=product&entity_id=${product.id}&limit=1`))
+    expect(trail[0]).toMatchObject({
+      action: 'update',
+      changes: { description: 'before', article_number: 'x', before: { description: 'after', article_number: 'y' } },
+    })
+    expect(ok(await server.admin.get(`/api/audit/?entity_type=import&entity_id=${report.id}&action=delete`))).toHaveLength(1)
+
+    const second = await imported('products', productsCsv([['RV3-NEW', 'created', '', '', '', '', '']]))
+    const edited = ok(await server.admin.get('/api/products/?sku=RV3-NEW')).items[0]
+    ok(await server.admin.patch(`/api/products/${edited.id}`, { description: 'edited by hand' }))
+    const refused = await server.admin.delete(`/api/imports/${second.id}`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      code: 'IMPORT_CHANGED_SINCE',
+      detail: 'Product "RV3-NEW" changed after the import, so the import cannot be reverted any more.',
+    })
+    expect((await server.admin.get(`/api/products/${edited.id}`)).statusCode).toBe(200)
+  })
+
+  it('lists imports newest first, and 404s an unknown one', async () => {
+    const listed = await server.admin.get('/api/imports/?limit=2')
+    expect(listed.statusCode).toBe(200)
+    expect(Number(listed.headers['x-total-count'])).toBeGreaterThan(2)
+    const [first, second] = listed.json()
+    expect(first.id).toBeGreaterThan(second.id)
+    expect((await server.admin.get('/api/imports/99999')).statusCode).toBe(404)
+    expect((await server.admin.delete('/api/imports/99999')).statusCode).toBe(404)
+  })
+})

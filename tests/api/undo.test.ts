@@ -1,0 +1,161 @@
+// Undo: a booking, a deletion of a booking and an import taken back by the compensating change (a real write, itself
+// in the audit trail with undo_of), from the audit trail while nothing later rests on it; and the audit trail's
+// filters by date range, with each change's fields before and after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntry } from '../../src/contract'
+import { checkLedger } from '../../src/server/domain/ledger'
+import { importRunnerOf } from '../../src/server/domain/imports/run'
+import { ADMIN, startServer, type TestServer } from './helpers'
+import { fixtures, ok } from './product-fixtures'
+import { csv, upload } from './uploads'
+
+let server: TestServer
+let make: ReturnType<typeof fixtures>
+let place: { warehouse_id: number; location_id: number }
+let other: { warehouse_id: number; location_id: number }
+
+beforeAll(async () => {
+  server = await startServer()
+  make = fixtures(server.admin)
+  const warehouse = await make.warehouse('Main')
+  place = { warehouse_id: warehouse.id, location_id: (await make.location(warehouse.id, 'A')).id }
+  other = { warehouse_id: warehouse.id, location_id: (await make.location(warehouse.id, 'B')).id }
+})
+afterAll(() => server.close())
+
+const entryOf = async (entity: string, id: number, action: string): Promise<AuditEntry> =>
+  ok(await server.admin.get(`/api/audit/?entity_type=${entity}&entity_id=${id}&action=${action}&limit=1`))[0]
+const stockOf = async (id: number) => ok(await server.admin.get(`/api/products/${id}`)).stock as number
+const check = async (entry: AuditEntry) => ok(await server.admin.get(`/api/audit/${entry.id}/undo`))
+
+describe('undo from the audit trail', () => {
+  it('takes a booking back by deleting it, audited with undo_of; then it is undone already', async () => {
+    const product = await make.product({ sku: 'U-1' })
+    const booked = await make.book(product.id, { amount: 8, ...place })
+    const entry = await entryOf('stock_mutation', booked.id, 'create')
+    expect(await check(entry)).toEqual({ possible: true })
+    const res = await server.admin.post(`/api/audit/${entry.id}/undo`)
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().id).toBe(entry.id)
+    expect(await stockOf(product.id)).toBe(0)
+    const compensation = await entryOf('stock_mutation', booked.id, 'delete')
+    expect(compensation).toMatchObject({ username: 'admin', changes: { product_id: product.id, undo_of: entry.id, before: { amount: 8 } } })
+    expect(await check(entry)).toMatchObject({ possible: false, code: 'UNDO_ALREADY' })
+    const again = await server.admin.post(`/api/audit/${entry.id}/undo`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('UNDO_ALREADY')
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('refuses while a later booking at the same place rests on it, not for one elsewhere', async () => {
+    const product = await make.product({ sku: 'U-2' })
+    const first = await make.book(product.id, { amount: 5, ...place })
+    await make.book(product.id, { amount: 2, ...other })
+    const entry = await entryOf('stock_mutation', first.id, 'create')
+    expect(await check(entry)).toEqual({ possible: true })
+    await make.book(product.id, { amount: -3, ...place })
+    expect(await check(entry)).toMatchObject({ possible: false, code: 'UNDO_CHANGED_SINCE' })
+    const refused = await server.admin.post(`/api/audit/${entry.id}/undo`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'UNDO_CHANGED_SINCE', params: { what: 'The stock of this product at this location' } })
+    expect(await stockOf(product.id)).toBe(4)
+  })
+
+  it('takes a deletion back by booking the mutation again as it was: the same id, time, note and user', async () => {
+    const product = await make.product({ sku: 'U-3' })
+    const booked = await make.book(product.id, { amount: 6, note: 'delivery', ...place })
+    expect((await server.admin.delete(`/api/products/${product.id}/stock_mutations/${booked.id}`)).statusCode).toBe(204)
+    const deletion = await entryOf('stock_mutation', booked.id, 'delete')
+    expect((await server.admin.post(`/api/audit/${deletion.id}/undo`)).statusCode).toBe(201)
+    const [restored] = ok(await server.admin.get(`/api/products/${product.id}/stock_mutations`))
+    expect(restored).toMatchObject({
+      id: booked.id,
+      amount: 6,
+      note: 'delivery',
+      created_at: booked.created_at,
+      user: { username: 'admin' },
+    })
+    expect(await stockOf(product.id)).toBe(6)
+    expect(await entryOf('stock_mutation', booked.id, 'create')).toMatchObject({ changes: { undo_of: deletion.id, amount: 6 } })
+    expect(await check(deletion)).toMatchObject({ possible: false, code: 'UNDO_ALREADY' })
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('right after a deletion, the stock tab restores the mutation; a second restore is refused', async () => {
+    const product = await make.product({ sku: 'U-4' })
+    const booked = await make.book(product.id, { amount: 2, ...place })
+    await server.admin.delete(`/api/products/${product.id}/stock_mutations/${booked.id}`)
+    const restored = await server.admin.post(`/api/products/${product.id}/stock_mutations/${booked.id}/restore`)
+    expect(restored.statusCode, restored.body).toBe(201)
+    expect(restored.json()).toMatchObject({
+      id: booked.id,
+      amount: 2,
+      warehouse: { warehouse_name: 'Main' },
+      location: { location_name: 'A' },
+    })
+    expect((await server.admin.post(`/api/products/${product.id}/stock_mutations/${booked.id}/restore`)).json().code).toBe('UNDO_ALREADY')
+    expect((await server.admin.post(`/api/products/${product.id}/stock_mutations/99999/restore`)).statusCode).toBe(404)
+  })
+
+  it('takes an import back by reverting it', async () => {
+    const token = await server.login(ADMIN.email, ADMIN.password)
+    const started = await upload(
+      server,
+      token,
+      { kind: 'products' },
+      { name: 'p.csv', content: csv([['SKU'], ['UNDO-IMP-1'], ['UNDO-IMP-2']]) },
+      false,
+    )
+    await importRunnerOf(server.database).settled()
+    const entry = await entryOf('import', started.json().id, 'create')
+    expect(await check(entry)).toEqual({ possible: true })
+    // the products the import created can only go back with it
+    const created = await entryOf('product', ok(await server.admin.get('/api/products/?sku=UNDO-IMP-1')).items[0].id, 'create')
+    expect(await check(created)).toMatchObject({ possible: false, code: 'UNDO_NOT_POSSIBLE' })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(201)
+    expect(ok(await server.admin.get('/api/products/?sku=UNDO-IMP')).total).toBe(0)
+    expect(ok(await server.admin.get(`/api/imports/${started.json().id}`)).status).toBe('reverted')
+    expect(await entryOf('import', started.json().id, 'delete')).toMatchObject({ changes: { undo_of: entry.id, status: 'reverted' } })
+  })
+
+  it('offers nothing for kinds it cannot undo, and only to super-users', async () => {
+    const brand = await make.brand('Undone brand')
+    const entry = await entryOf('brand', brand.id, 'create')
+    expect(await check(entry)).toMatchObject({ possible: false, code: 'UNDO_NOT_POSSIBLE' })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(409)
+    const clerk = server.client((await server.createUser()).token)
+    expect((await clerk.get(`/api/audit/${entry.id}/undo`)).statusCode).toBe(403)
+    expect((await clerk.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(403)
+    expect((await server.admin.get('/api/audit/99999/undo')).statusCode).toBe(404)
+  })
+})
+
+describe('the audit trail', () => {
+  it('filters by a date range, newest first', async () => {
+    const all: AuditEntry[] = ok(await server.admin.get('/api/audit/?limit=1000'))
+    const middle = all[Math.floor(all.length / 2)]
+    const since: AuditEntry[] = ok(await server.admin.get(`/api/audit/?limit=1000&since=${encodeURIComponent(middle.created_at)}`))
+    expect(since.length).toBeGreaterThan(0)
+    expect(since.every((e) => e.created_at >= middle.created_at)).toBe(true)
+    expect(since.map((e) => e.id)).toEqual(all.filter((e) => e.created_at >= middle.created_at).map((e) => e.id))
+    const until: AuditEntry[] = ok(await server.admin.get(`/api/audit/?limit=1000&until=${encodeURIComponent(middle.created_at)}`))
+    expect(until.map((e) => e.id)).toEqual(all.filter((e) => e.created_at < middle.created_at).map((e) => e.id))
+    expect(ok(await server.admin.get('/api/audit/?since=2999-01-01T00:00:00Z'))).toEqual([])
+    const bad = await server.admin.get('/api/audit/?since=yesterday')
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().detail[0].loc).toEqual(['query', 'since'])
+  })
+
+  it("keeps each change's fields before and after", async () => {
+    const brand = await make.brand('Before name')
+    ok(await server.admin.patch(`/api/brands/${brand.id}`, { brand_name: 'After name' }))
+    expect(await entryOf('brand', brand.id, 'update')).toMatchObject({
+      changes: { brand_name: 'After name', before: { brand_name: 'Before name' } },
+    })
+    const product = await make.product({ sku: 'HIST-1', description: 'old' })
+    ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'new' }))
+    expect(await entryOf('product', product.id, 'update')).toMatchObject({
+      changes: { description: 'new', before: { description: 'old', sku: 'HIST-1' } },
+    })
+  })
+})
