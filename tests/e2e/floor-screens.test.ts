@@ -312,7 +312,14 @@ it('has landmarks on the public pages and visible focus on text fields and the t
       framed.push({ name, visible: outline.style !== 'none' && outline.width >= 2 })
       await page.keyboard.press('Tab')
     }
-    expect(framed.map((f) => f.name)).toEqual(['Open menu', 'Scan with the camera', 'Dark theme', 'Language: English', 'Refresh', 'Account menu'])
+    expect(framed.map((f) => f.name)).toEqual([
+      'Open menu',
+      'Scan with the camera',
+      'Dark theme',
+      'Language: English',
+      'Refresh',
+      'Account menu',
+    ])
     expect(framed.filter((f) => !f.visible)).toEqual([])
 
     // on a phone a dialog takes the whole screen
