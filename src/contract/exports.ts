@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, LANGUAGES } from './constants'
 import { AuditListQuery } from './audit'
 import { BrandListQuery, OrganizationListQuery, WarehouseListQuery } from './catalogue'
 import { ProductListQuery } from './products'
+import { ReorderReportQuery } from './reorder'
 import { UserListQuery } from './users'
 
 const exportOptions = {
@@ -26,5 +27,6 @@ export const WarehouseExportQuery = exportOf(WarehouseListQuery)
 export const UserExportQuery = exportOf(UserListQuery)
 export const AuditExportQuery = exportOf(AuditListQuery)
 export type AuditExportQuery = Static<typeof AuditExportQuery>
+export const ReorderExportQuery = exportOf(ReorderReportQuery)
 export const ExportQuery = Type.Object(exportOptions)
 export type ExportQuery = Static<typeof ExportQuery>

@@ -1,5 +1,7 @@
 // Reorder levels per product and warehouse, the below_min filter of the product list, and the reorder report
-// (grouped by supplier, what to order, totals per currency) with its CSV.
+// (grouped by supplier, what to order, totals per currency) with its export.
+import { parse } from 'csv-parse/sync'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductSummary, ReorderReport } from '../../src/contract'
 import { startServer, type TestServer } from './helpers'
@@ -170,18 +172,49 @@ describe('the reorder report', () => {
     expect(validationItems(await server.admin.get('/api/reports/reorder?warehouse_id=999999'))[0].loc).toEqual(['query', 'warehouse_id'])
   })
 
-  it('downloads as CSV: a header, a row per product and warehouse, text quoted and kept from running as a formula', async () => {
+  it('exports as CSV and XLSX: the rows of the report in its order, Dutch headers, text kept from running as a formula', async () => {
     const odd = await product('RO-CSV', { supplier_id: zeta.id, purchase_price: 1, purchase_currency: 'GBP' })
     ok(await server.admin.patch(`/api/products/${odd.id}`, { description: '=HYPERLINK("x"), 2" pipe' }))
     ok(await setLevel(odd.id, north.id, 3, 3))
-    const res = await server.admin.get(`/api/reports/reorder.csv?warehouse_id=${north.id}`)
+    const report: ReorderReport = ok(await server.admin.get(`/api/reports/reorder?warehouse_id=${north.id}`))
+    const lines = report.suppliers.flatMap((s) => s.lines.map((line) => ({ supplier: s.supplier_name, ...line })))
+
+    const res = await server.admin.get(`/api/reports/reorder/export?format=csv&lang=nl&warehouse_id=${north.id}`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="reorder-report-${north.id}.csv"`)
-    const [header, ...rows] = res.body.trimEnd().split('\r\n')
-    expect(header).toBe(
-      'supplier,product_id,sku,article_number,description,warehouse,on_hand,min_stock,max_stock,minimum_order_quantity,suggested,purchase_price,purchase_currency,value',
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="reorder-report-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const [header, ...rows] = parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]
+    expect(header.slice(0, 5)).toEqual(['Leverancier', 'SKU', 'Artikelnummer', 'Omschrijving', 'Magazijn'])
+    expect(rows.map((row) => [row[0], row[1], row[9]])).toEqual(lines.map((l) => [l.supplier ?? '', l.sku, String(l.suggested)]))
+    expect(rows.find((row) => row[1] === 'RO-CSV')).toEqual([
+      'Zeta Supplies',
+      'RO-CSV',
+      'RO-CSV',
+      '\'=HYPERLINK("x"), 2" pipe',
+      'North',
+      '0',
+      '3',
+      '3',
+      '',
+      '3',
+      '1',
+      'GBP',
+      '3',
+    ])
+
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(
+      (await server.admin.get(`/api/reports/reorder/export?format=xlsx&warehouse_id=${north.id}`)).rawPayload as unknown as ArrayBuffer,
     )
-    expect(rows).toContain(`Zeta Supplies,${odd.id},RO-CSV,RO-CSV,"'=HYPERLINK(""x""), 2"" pipe",North,0,3,3,,3,1,GBP,3`)
+    const sheet = workbook.worksheets[0]
+    expect(sheet.name).toBe('Reorder report')
+    expect(sheet.getRow(1).getCell(1).value).toBe('Supplier')
+    expect(sheet.rowCount).toBe(lines.length + 1)
+    // numbers are typed cells
+    expect(typeof sheet.getRow(2).getCell(10).value).toBe('number')
+    expect(validationItems(await server.admin.get('/api/reports/reorder/export?format=csv&warehouse_id=999999'))[0].loc).toEqual([
+      'query',
+      'warehouse_id',
+    ])
   })
 })

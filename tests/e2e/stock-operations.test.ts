@@ -48,7 +48,7 @@ const TEXT = {
     products: 'Products',
     reorder: 'Reorder report',
     toOrder: 'To order',
-    csv: 'Download CSV',
+    export: 'Export this list',
     history: 'Stock history',
     levels: 'Reorder levels',
     menu: 'Open menu',
@@ -81,7 +81,7 @@ const TEXT = {
     products: 'Producten',
     reorder: 'Bestelrapport',
     toOrder: 'Te bestellen',
-    csv: 'CSV downloaden',
+    export: 'Deze lijst exporteren',
     history: 'Voorraadverloop',
     levels: 'Bestelniveaus',
     menu: 'Menu openen',
@@ -259,10 +259,12 @@ describe.each([
     await group.getByRole('button', { name: t.toOrder }).click()
     await group.getByRole('button', { name: t.toOrder }).click()
     expect(await group.getByTestId('reorder-totals').innerText()).toMatch(/120/)
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.csv }).click()])
+    // the export is the screen's rows, its headers in the screen's language
+    await page.getByRole('button', { name: t.export }).click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (UTF-8)' }).click()])
     const csv = fs.readFileSync(await download.path(), 'utf8')
-    expect(csv.split('\r\n')[0]).toMatch(/^supplier,product_id,sku/)
-    expect(csv).toContain(`Lumen ${suffix},${lamp.id},SKU-${lampName},${lampName},,Main ${suffix},2,20,50,10,48,2.5,EUR,120`)
+    expect(csv.split('\r\n')[0]).toMatch(code === 'en' ? /^\uFEFFSupplier,SKU,/ : /^\uFEFFLeverancier,SKU,/)
+    expect(csv).toContain(`Lumen ${suffix},SKU-${lampName},${lampName},,Main ${suffix},2,20,50,10,48,2.5,EUR,120`)
     expect(await fitsWidth(page)).toBe(true)
     await shot(page, 'reorder-report')
     // the refused count and transfer calls are none: every request of the journey succeeded

@@ -1,10 +1,9 @@
 // /reports/reorder: what to order, per supplier: each product below its minimum (in one warehouse or all), the
-// quantity to order and its value, and per supplier the total per currency. Sortable; downloads as CSV.
+// quantity to order and its value, and per supplier the total per currency. Sortable; exports as CSV or XLSX like every list.
 import { useState } from 'react'
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Stack,
@@ -17,14 +16,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import DownloadIcon from '@mui/icons-material/Download'
 import { useQuery } from '@tanstack/react-query'
 import { Title } from 'react-admin'
-import { useGetList, useLocale, useNotify, useTranslate } from 'ra-core'
+import { useGetList, useLocale, useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { ReorderReport as Report, Warehouse } from '../../contract'
 import { money, moneyTotals } from '../common/money'
 import { useApi } from '../common/useApi'
+import { ExportButton } from '../exports/ExportButton'
 import { REORDER_COLUMNS, sortLines, type ReorderColumn, type ReorderSort } from './reorderSort'
 
 const numeric: readonly ReorderColumn[] = ['on_hand', 'min_stock', 'max_stock', 'suggested', 'purchase_price', 'value']
@@ -33,11 +32,9 @@ const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as
 export default function ReorderReport() {
   const translate = useTranslate()
   const locale = useLocale()
-  const notify = useNotify()
   const api = useApi()
   const [warehouseId, setWarehouseId] = useState<number | ''>('')
   const [sort, setSort] = useState<ReorderSort>({ column: 'product', direction: 'asc' })
-  const [downloading, setDownloading] = useState(false)
   const warehouses = useGetList<Warehouse>('warehouses', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'warehouse_name', order: 'ASC' },
@@ -50,23 +47,6 @@ export default function ReorderReport() {
 
   const sortBy = (column: ReorderColumn) =>
     setSort(sort.column === column ? { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: 'asc' })
-
-  const download = async () => {
-    setDownloading(true)
-    try {
-      const { body } = await api('/reports/reorder.csv', { query })
-      const url = URL.createObjectURL(new Blob([body], { type: 'text/csv;charset=utf-8' }))
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `reorder-report${warehouseId === '' ? '' : `-${warehouseId}`}.csv`
-      link.click()
-      URL.revokeObjectURL(url)
-    } catch (failure) {
-      notify((failure as Error).message, { type: 'error' })
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   const suppliers = report.data?.suppliers ?? []
   return (
@@ -93,14 +73,7 @@ export default function ReorderReport() {
               </option>
             ))}
           </TextField>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={downloading || suppliers.length === 0}
-            onClick={() => void download()}
-          >
-            {translate('reorder.csv')}
-          </Button>
+          <ExportButton path="reports/reorder" query={query} size="medium" />
         </Stack>
       </Stack>
       {report.error && <Alert severity="error">{report.error.message}</Alert>}

@@ -1,6 +1,6 @@
 // Reorder levels (a minimum and a maximum per product and warehouse, kept on warehouse_stock: see migration 032) and
 // the reorder report: every product below its minimum, grouped by supplier, with what to order. The report's rows
-// come from reorderRows(), which an export can reuse.
+// come from reorderRows(), which its export reuses (domain/exports/sources.ts).
 import { sql } from 'kysely'
 import type { ReorderLevel, ReorderLevelUpdate, ReorderReport, ReorderReportLine, ReorderReportSupplier } from '../../contract'
 import type { DB } from '../db'
@@ -119,58 +119,4 @@ export async function reorderReport(db: DB, warehouseId?: number): Promise<Reord
   for (const group of suppliers)
     group.totals = valuesPerCurrency(group.lines.map((l) => ({ currency: l.purchase_currency, value: l.value })))
   return { warehouse_id: warehouseId ?? null, suppliers }
-}
-
-const CSV_COLUMNS = [
-  'supplier',
-  'product_id',
-  'sku',
-  'article_number',
-  'description',
-  'warehouse',
-  'on_hand',
-  'min_stock',
-  'max_stock',
-  'minimum_order_quantity',
-  'suggested',
-  'purchase_price',
-  'purchase_currency',
-  'value',
-] as const
-
-/**
- * A cell of a CSV file: quoted when it holds a separator, a quote or a line break; text that a spreadsheet would
- * run as a formula (starting with = + - @) gets a leading apostrophe.
- */
-function csvCell(value: string | number | null): string {
-  if (value === null) return ''
-  if (typeof value === 'number') return String(value)
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** The reorder report as CSV (comma-separated, a header row, one row per product and warehouse, CRLF line ends). */
-export async function reorderCsv(db: DB, warehouseId?: number): Promise<string> {
-  const rows = await reorderRows(db, warehouseId)
-  const lines = rows.map((row) =>
-    [
-      row.supplier_name,
-      row.product_id,
-      row.sku,
-      row.article_number,
-      row.description,
-      row.warehouse_name,
-      row.on_hand,
-      row.min_stock,
-      row.max_stock,
-      row.minimum_order_quantity,
-      row.suggested,
-      row.purchase_price,
-      row.purchase_currency,
-      row.value,
-    ]
-      .map(csvCell)
-      .join(','),
-  )
-  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n'
 }

@@ -10,6 +10,7 @@ import {
   IdParams,
   OrganizationExportQuery,
   ProductExportQuery,
+  ReorderExportQuery,
   UserExportQuery,
   WarehouseExportQuery,
   type ExportFormat,
@@ -102,6 +103,16 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await assertProductExists(app.db, request.params.id)
       return send(reply, 'mutations', { product_id: request.params.id }, request.query)
+    },
+  )
+
+  app.get(
+    '/reports/reorder/export',
+    options('reports', ReorderExportQuery, 'The reorder report as its screen shows it: a row per product and warehouse below its minimum.'),
+    async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
+      return send(reply, 'reorder', query, { format, lang })
     },
   )
 

@@ -1,9 +1,9 @@
-// Reorder levels of a product per warehouse, and the reorder report (as JSON, and as CSV to download).
+// Reorder levels of a product per warehouse, and the reorder report (its file comes from routes/exports.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ReorderLevel, ReorderLevelParams, ReorderLevelUpdate, ReorderReport, ReorderReportQuery } from '../../contract'
 import { assertReferencesExist } from '../domain/references'
-import { deleteReorderLevel, reorderCsv, reorderReport, setReorderLevel } from '../domain/reorder'
+import { deleteReorderLevel, reorderReport, setReorderLevel } from '../domain/reorder'
 
 const reorderLevel = {
   entity: 'product',
@@ -56,29 +56,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
       return reorderReport(app.db, request.query.warehouse_id)
-    },
-  )
-
-  app.get(
-    '/reports/reorder.csv',
-    {
-      schema: {
-        tags: ['reports'],
-        description: 'The reorder report as a CSV file: a header row, then a row per product and warehouse.',
-        querystring: ReorderReportQuery,
-        response: { 200: Type.String({ description: 'text/csv' }) },
-      },
-    },
-    async (request, reply) => {
-      await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
-      const csv = await reorderCsv(app.db, request.query.warehouse_id)
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="reorder-report${request.query.warehouse_id ? `-${request.query.warehouse_id}` : ''}.csv"`,
-        )
-        .send(csv)
     },
   )
 }

@@ -1,6 +1,6 @@
 // What each list exports: its rows, read by the list's own query in the list's order over every page, and its
 // columns as the screen shows them (an i18n key as header, a type for typed XLSX cells). A new list (the reorder
-// report of issue 13, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
+// report, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
 // cross from a worker thread (db/row-streams.ts); timestamps are ISO text.
 import type { ListQuery, ProductListQuery } from '../../../contract'
 import type { DB, Dialect } from '../../db'
@@ -11,6 +11,7 @@ import { userRepository } from '../../db/repositories/users'
 import { warehouseRepository } from '../../db/repositories/warehouses'
 import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
+import { reorderRows } from '../reorder'
 import { toProductSummary } from '../products'
 
 export type Cell = string | number | boolean | null
@@ -196,6 +197,45 @@ const audit: ExportSource<AuditFilter> = {
   },
 }
 
+/** The reorder report as its screen groups it: by supplier (none last), then product and warehouse. */
+const reorder: ExportSource<{ warehouse_id?: number }> = {
+  file: 'reorder-report',
+  columns: [
+    text('supplier', 'reorder.columns.supplier'),
+    text('sku', 'resources.products.fields.sku'),
+    text('article_number', 'resources.products.fields.article_number'),
+    text('description', 'resources.products.fields.description'),
+    text('warehouse', 'reorder.columns.warehouse'),
+    number('on_hand', 'reorder.columns.on_hand'),
+    number('min_stock', 'reorder.columns.min_stock'),
+    number('max_stock', 'reorder.columns.max_stock'),
+    number('minimum_order_quantity', 'resources.products.fields.minimum_order_quantity'),
+    number('suggested', 'reorder.columns.suggested'),
+    number('purchase_price', 'resources.products.fields.purchase_price'),
+    text('purchase_currency', 'resources.products.fields.purchase_currency'),
+    number('value', 'reorder.columns.value'),
+  ],
+  // below-minimum rows are few (one per product and warehouse short of stock), so read at once
+  async *rows({ db }, { warehouse_id }) {
+    for (const row of await reorderRows(db, warehouse_id))
+      yield {
+        supplier: row.supplier_name,
+        sku: row.sku,
+        article_number: row.article_number,
+        description: row.description,
+        warehouse: row.warehouse_name,
+        on_hand: row.on_hand,
+        min_stock: row.min_stock,
+        max_stock: row.max_stock,
+        minimum_order_quantity: row.minimum_order_quantity,
+        suggested: row.suggested,
+        purchase_price: row.purchase_price,
+        purchase_currency: row.purchase_currency,
+        value: row.value,
+      }
+  },
+}
+
 /**
  * The ledger check of `npm run check:ledger` (checkLedger): each kept figure that differs from the ledger, then a
  * `total` row with the number of mutations checked. The dashboard reads it on the long reads' path.
@@ -220,6 +260,6 @@ const ledger: ExportSource<Record<string, never>> = {
   },
 }
 
-export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit, ledger }
+export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit, reorder, ledger }
 export type ExportSourceName = keyof typeof exportSources
 export type ExportParams<Name extends ExportSourceName> = Parameters<(typeof exportSources)[Name]['rows']>[1]
