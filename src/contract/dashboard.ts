@@ -14,6 +14,8 @@ export const Dashboard = Type.Object({
   products: Type.Integer(),
   /** stock times purchase price, per purchase currency, of products with both */
   stock_value: Type.Array(Type.Object({ currency: CurrencyCode, value: Type.Number(), products: Type.Integer() })),
+  /** products below their minimum in at least one warehouse (the reorder report's products) */
+  below_minimum: Type.Integer(),
   bookings_today: Type.Integer(),
   /** bookings per day over the last 30 days, oldest first, today last; `day` is the start of that day */
   bookings_per_day: Type.Array(Type.Object({ day: Timestamp, bookings: Type.Integer() })),

@@ -67,4 +67,25 @@ describe('the dashboard', () => {
     expect(ok(await server.admin.get('/api/dashboard/ledger'))).toMatchObject({ state: 'done', discrepancies: 1 })
     await server.database.db.updateTable('products').set({ stock: 0 }).where('sku', '=', 'NO-PRICE').execute()
   })
+
+  it('counts the products below their minimum in any warehouse, each once, and follows the bookings', async () => {
+    const make = fixtures(server.admin)
+    const north = await make.warehouse('North')
+    const south = await make.warehouse('South')
+    const northShelf = await make.location(north.id, 'N')
+    const short = await make.product({ sku: 'SHORT' })
+    const enough = await make.product({ sku: 'ENOUGH' })
+    const level = async (productId: number, warehouseId: number, min_stock: number) =>
+      ok(await server.admin.put(`/api/products/${productId}/reorder_levels/${warehouseId}`, { min_stock, max_stock: min_stock + 10 }))
+    const belowMinimum = async () => ok(await server.admin.get('/api/dashboard/')).below_minimum
+    expect(await belowMinimum()).toBe(0)
+    // short of stock in two warehouses is one product; exactly at its minimum is not below it
+    await level(short.id, north.id, 5)
+    await level(short.id, south.id, 1)
+    await make.book(enough.id, { amount: 2, warehouse_id: north.id, location_id: northShelf.id })
+    await level(enough.id, north.id, 2)
+    expect(await belowMinimum()).toBe(1)
+    await make.book(enough.id, { amount: -1, warehouse_id: north.id, location_id: northShelf.id })
+    expect(await belowMinimum()).toBe(2)
+  })
 })

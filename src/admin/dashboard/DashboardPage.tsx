@@ -1,17 +1,19 @@
 // /dashboard: the day at a glance, a tile per figure. Products, stock value at purchase price per currency,
-// bookings today, the last ten changes, bookings per day over 30 days, and the ledger check. Tiles are a list: a
-// tile for "products below their minimum" waits for reorder levels (issue 13).
+// products below their minimum (opening the reorder report), bookings today, the last ten changes, bookings per day
+// over 30 days, and the ledger check.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material'
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import ErrorIcon from '@mui/icons-material/Error'
 import { Title } from 'react-admin'
+import { Link as RouterLink } from 'react-router-dom'
 import { useLocale, useTranslate } from 'ra-core'
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
 import type { Dashboard, LedgerStatus } from '../../contract'
 import { office } from '../providers'
 import { AuditRows } from '../audit/AuditRows'
+import { REORDER_REPORT_PATH } from '../reports'
 
 dayjs.extend(relativeTime)
 const BookingsChart = lazy(() => import('./BookingsChart'))
@@ -73,9 +75,13 @@ export default function DashboardPage() {
           <Tile title={translate('dashboard.bookings_today')} testId="tile-bookings-today">
             <Figure>{number(dashboard.bookings_today)}</Figure>
           </Tile>
-          {/* issue 13 brings reorder levels: this tile then counts the products below their minimum */}
           <Tile title={translate('dashboard.below_minimum')} testId="tile-below-minimum">
-            <Typography color="text.secondary">{translate('dashboard.below_minimum_later')}</Typography>
+            <Figure>{number(dashboard.below_minimum)}</Figure>
+            {dashboard.below_minimum > 0 && (
+              <Button component={RouterLink} to={REORDER_REPORT_PATH} size="small" sx={{ ml: -1 }}>
+                {translate('dashboard.to_reorder_report')}
+              </Button>
+            )}
           </Tile>
           <Tile title={translate('dashboard.bookings_chart')} wide testId="tile-chart">
             <Suspense fallback={<CircularProgress size={24} />}>

@@ -21,7 +21,7 @@ export async function dashboardFigures(
 ): Promise<Omit<Dashboard, 'last_changes'>> {
   const today = new Date(day_start ?? utcMidnight())
   const first = new Date(today.getTime() - (CHART_DAYS - 1) * DAY_MS)
-  const [kept, values, perDay] = await Promise.all([
+  const [kept, values, below, perDay] = await Promise.all([
     db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirst(),
     db
       .selectFrom('products')
@@ -36,6 +36,12 @@ export async function dashboardFigures(
       .groupBy('purchase_currency')
       .orderBy('purchase_currency')
       .execute(),
+    // read from the partial index of the stock rows below their minimum (migration 032) alone
+    db
+      .selectFrom('warehouse_stock')
+      .select(sql<number>`count(distinct product_id)`.as('products'))
+      .where(sql<boolean>`amount < min_stock`)
+      .executeTakeFirst(),
     // days counted from the reader's midnight, so they are the reader's days on both databases
     (dialect === 'sqlite'
       ? sql<{
@@ -62,6 +68,7 @@ export async function dashboardFigures(
       value: Math.round(Number(v.value) * 100) / 100,
       products: Number(v.products),
     })),
+    below_minimum: Number(below?.products ?? 0),
     bookings_today: bookings_per_day[CHART_DAYS - 1].bookings,
     bookings_per_day,
   }
