@@ -114,6 +114,15 @@ const en = {
       rate_limited_minutes:
         'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
       rate_limited_hours: 'Too many attempts. Try again in %{smart_count} hour. |||| Too many attempts. Try again in %{smart_count} hours.',
+      /** the subject of a "changed afterwards" refusal (the server's `thing` parameter) */
+      things: {
+        stock_here: 'The stock of this product at this location',
+        location: 'The location',
+        product: 'The product',
+        transfer_stock: 'The stock of a product of this transfer',
+        product_named: 'Product "%{sku}"',
+        stock_named: 'The stock of "%{sku}" at %{location}',
+      },
       codes: {
         NOT_FOUND: 'It no longer exists: someone may have deleted it.',
         DUPLICATE: 'A record with this name already exists.',
@@ -576,7 +585,6 @@ const en = {
     title: 'Reorder report',
     warehouse: 'Warehouse',
     all_warehouses: 'All warehouses',
-    csv: 'Download CSV',
     empty: 'Nothing is below its minimum.',
     no_supplier: 'No supplier',
     total: 'Total %{value}',
@@ -584,6 +592,7 @@ const en = {
     below_min: 'Below minimum',
     below_min_in: '%{warehouse}: %{on_hand} (minimum %{min})',
     columns: {
+      supplier: 'Supplier',
       product: 'Product',
       warehouse: 'Warehouse',
       on_hand: 'On hand',

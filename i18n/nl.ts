@@ -173,6 +173,14 @@ const nl: typeof en = {
         'Te veel pogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} minuten opnieuw.',
       rate_limited_hours:
         'Te veel pogingen. Probeer het over %{smart_count} uur opnieuw. |||| Te veel pogingen. Probeer het over %{smart_count} uur opnieuw.',
+      things: {
+        stock_here: 'De voorraad van dit product op deze locatie',
+        location: 'De locatie',
+        product: 'Het product',
+        transfer_stock: 'De voorraad van een product van deze verplaatsing',
+        product_named: 'Product "%{sku}"',
+        stock_named: 'De voorraad van "%{sku}" op %{location}',
+      },
       codes: {
         NOT_FOUND: 'Het bestaat niet meer: iemand heeft het misschien verwijderd.',
         DUPLICATE: 'Er bestaat al een record met deze naam.',
@@ -649,7 +657,6 @@ const nl: typeof en = {
     title: 'Bestelrapport',
     warehouse: 'Magazijn',
     all_warehouses: 'Alle magazijnen',
-    csv: 'CSV downloaden',
     empty: 'Niets zit onder het minimum.',
     no_supplier: 'Geen leverancier',
     total: 'Totaal %{value}',
@@ -657,6 +664,7 @@ const nl: typeof en = {
     below_min: 'Onder minimum',
     below_min_in: '%{warehouse}: %{on_hand} (minimum %{min})',
     columns: {
+      supplier: 'Leverancier',
       product: 'Product',
       warehouse: 'Magazijn',
       on_hand: 'Aanwezig',

@@ -19,6 +19,7 @@ const officeEn = {
         users: 'Users',
         mutations: 'Stock mutations',
         audit: 'Audit trail',
+        reorder: 'Reorder report',
       },
     },
     import: {
@@ -120,6 +121,8 @@ const officeEn = {
       location: 'Location',
       user: 'User',
       stock_mutation: 'Stock mutation',
+      stock_transfer: 'Transfer',
+      stock_count: 'Stock count',
       import: 'Import',
     },
     filters: { user: 'User', kind: 'Kind of record', action: 'Action', since: 'From', until: 'Until', all: 'All' },
@@ -150,7 +153,7 @@ const officeEn = {
     no_prices: 'No product with stock has a purchase price yet.',
     bookings_today: 'Bookings today',
     below_minimum: 'Below their minimum',
-    below_minimum_later: 'Shown once products have reorder levels.',
+    to_reorder_report: 'To the reorder report',
     last_changes: 'Last changes',
     no_changes: 'Nothing has changed yet.',
     bookings_chart: 'Bookings per day, last 30 days',
@@ -174,6 +177,7 @@ export const officeCodesEn = {
   UNDO_NOT_POSSIBLE: 'This change cannot be undone here.',
   UNDO_CHANGED_SINCE: '%{what} changed afterwards, so this change cannot be undone any more.',
   UNDO_ALREADY: 'This change was already taken back.',
+  UNDO_TRANSFER_HALF: 'This booking was half of a transfer and went with its other half: move the stock again instead.',
   FILE_TOO_LARGE: 'The file is larger than %{limit} MB. Split it into smaller files.',
 }
 

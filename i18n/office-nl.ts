@@ -20,6 +20,7 @@ const officeNl: typeof officeEn = {
         users: 'Gebruikers',
         mutations: 'Voorraadmutaties',
         audit: 'Logboek',
+        reorder: 'Bestelrapport',
       },
     },
     import: {
@@ -121,6 +122,8 @@ const officeNl: typeof officeEn = {
       location: 'Locatie',
       user: 'Gebruiker',
       stock_mutation: 'Voorraadmutatie',
+      stock_transfer: 'Verplaatsing',
+      stock_count: 'Telling',
       import: 'Import',
     },
     filters: { user: 'Gebruiker', kind: 'Soort gegeven', action: 'Actie', since: 'Van', until: 'Tot', all: 'Alle' },
@@ -151,7 +154,7 @@ const officeNl: typeof officeEn = {
     no_prices: 'Nog geen product met voorraad heeft een inkoopprijs.',
     bookings_today: 'Boekingen vandaag',
     below_minimum: 'Onder hun minimum',
-    below_minimum_later: 'Te zien zodra producten bestelniveaus hebben.',
+    to_reorder_report: 'Naar het bestelrapport',
     last_changes: 'Laatste wijzigingen',
     no_changes: 'Er is nog niets gewijzigd.',
     bookings_chart: 'Boekingen per dag, laatste 30 dagen',
@@ -174,6 +177,7 @@ export const officeCodesNl: typeof officeCodesEn = {
   UNDO_NOT_POSSIBLE: 'Deze wijziging kan hier niet ongedaan worden gemaakt.',
   UNDO_CHANGED_SINCE: '%{what} is daarna gewijzigd, dus deze wijziging kan niet meer ongedaan worden gemaakt.',
   UNDO_ALREADY: 'Deze wijziging is al teruggenomen.',
+  UNDO_TRANSFER_HALF: 'Deze boeking was de helft van een verplaatsing en ging samen met de andere helft: verplaats de voorraad opnieuw.',
   FILE_TOO_LARGE: 'Het bestand is groter dan %{limit} MB. Splits het in kleinere bestanden.',
 }
 

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'UNDO_NOT_POSSIBLE',
   'UNDO_CHANGED_SINCE',
   'UNDO_ALREADY',
+  'UNDO_TRANSFER_HALF',
   'FILE_TOO_LARGE',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',

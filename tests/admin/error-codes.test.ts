@@ -1,6 +1,8 @@
 // Every code the server can send has a sentence in English and in Dutch, so no user reads a bare code or the
 // server's English; and no sentence waits for a code the server no longer sends.
+// The same for the names of the kinds of record the audit trail holds.
 import { describe, expect, it } from 'vitest'
+import { AUDIT_ENTITY_TYPES } from '../../src/contract/audit'
 import { AUTH_ERROR_CODES, ERROR_CODES } from '../../src/contract/errors'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
@@ -21,5 +23,14 @@ describe('error codes', () => {
     ['Dutch', nl.stockroom.errors.codes],
   ])('%s has text only for codes of the union', (_language, texts: Record<string, string>) => {
     expect(Object.keys(texts).filter((code) => !codes.includes(code))).toEqual([])
+  })
+})
+
+describe('kinds of record in the audit trail', () => {
+  it.each([
+    ['English', en.audit.kinds],
+    ['Dutch', nl.audit.kinds],
+  ])('each has a name in %s (its filter and its rows)', (_language, names: Record<string, string>) => {
+    expect(AUDIT_ENTITY_TYPES.filter((kind) => !names[kind]?.trim())).toEqual([])
   })
 })

@@ -156,6 +156,23 @@ describe('http client', () => {
     )
   })
 
+  it("names the subject of a refusal in the reader's language, never the server's English", () => {
+    const dutch = polyglotI18nProvider(() => nl, 'nl').translate
+    const refusal = (params: Record<string, string>) => ({ code: 'UNDO_CHANGED_SINCE', detail: 'English sentence', params })
+    expect(describeFailure(409, refusal({ what: 'The stock of this product at this location', thing: 'stock_here' }), dutch)).toBe(
+      'De voorraad van dit product op deze locatie is daarna gewijzigd, dus deze wijziging kan niet meer ongedaan worden gemaakt.',
+    )
+    const imported = {
+      code: 'IMPORT_CHANGED_SINCE',
+      detail: 'English',
+      params: { what: 'x', thing: 'stock_named', sku: 'A-1', location: 'B-07' },
+    }
+    expect(describeFailure(409, imported, dutch)).toMatch(/^De voorraad van "A-1" op B-07 is na de import gewijzigd/)
+    expect(describeFailure(409, refusal({ what: 'The product', thing: 'product' }), englishI18n.translate)).toMatch(
+      /^The product changed afterwards/,
+    )
+  })
+
   it('says a refusal in a sentence with the right plural', () => {
     const translate = englishI18n.translate
     const refusal = (count: number) => ({ detail: 'x', code: 'WAREHOUSE_IN_USE', params: { name: 'Main', count } })

@@ -1,4 +1,4 @@
-// Undo: a booking, a deletion of a booking and an import taken back by the compensating change (a real write, itself
+// Undo: a booking, a deletion of a booking, a transfer and an import taken back by the compensating change (a real write, itself
 // in the audit trail with undo_of), from the audit trail while nothing later rests on it; and the audit trail's
 // filters by date range, with each change's fields before and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -95,6 +95,70 @@ describe('undo from the audit trail', () => {
     })
     expect((await server.admin.post(`/api/products/${product.id}/stock_mutations/${booked.id}/restore`)).json().code).toBe('UNDO_ALREADY')
     expect((await server.admin.post(`/api/products/${product.id}/stock_mutations/99999/restore`)).statusCode).toBe(404)
+  })
+
+  it('takes a transfer back by its reversal; refuses once it was reversed, or when a later booking at either place rests on it', async () => {
+    const product = await make.product({ sku: 'U-T1' })
+    await make.book(product.id, { amount: 10, ...place })
+    const transfer = (body: object) => server.admin.post('/api/stock_transfers/', body)
+    const moved = await transfer({
+      from_location_id: place.location_id,
+      to_location_id: other.location_id,
+      product_id: product.id,
+      amount: 4,
+    })
+    expect(moved.statusCode, moved.body).toBe(201)
+    const entry = await entryOf('stock_transfer', moved.json().id, 'create')
+    expect(await check(entry)).toEqual({ possible: true })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(201)
+    const levels = ok(await server.admin.get(`/api/stock_levels/?location_id=${other.location_id}&product_id=${product.id}`))
+    expect(levels.map((l: { amount: number }) => l.amount)).toEqual([])
+    expect(ok(await server.admin.get(`/api/stock_transfers/${moved.json().id}`)).reversed_by_id).toEqual(expect.any(Number))
+    const reversal = await entryOf(
+      'stock_transfer',
+      ok(await server.admin.get(`/api/stock_transfers/${moved.json().id}`)).reversed_by_id,
+      'create',
+    )
+    expect(reversal.changes).toMatchObject({ undo_of: entry.id, reverses_id: moved.json().id })
+    expect(await check(entry)).toMatchObject({ possible: false, code: 'UNDO_ALREADY' })
+
+    const later = await transfer({
+      from_location_id: place.location_id,
+      to_location_id: other.location_id,
+      product_id: product.id,
+      amount: 3,
+    })
+    await make.book(product.id, { amount: -1, ...other })
+    const laterEntry = await entryOf('stock_transfer', later.json().id, 'create')
+    expect(await check(laterEntry)).toMatchObject({ possible: false, code: 'UNDO_CHANGED_SINCE', params: { thing: 'transfer_stock' } })
+    expect((await server.admin.post(`/api/audit/${laterEntry.id}/undo`)).statusCode).toBe(409)
+    expect(await stockOf(product.id)).toBe(9)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it('refuses to restore half of a deleted transfer, which went with its other half, and changes nothing', async () => {
+    const product = await make.product({ sku: 'U-T2' })
+    await make.book(product.id, { amount: 5, ...place })
+    const answer = await server.admin.post('/api/stock_transfers/', {
+      from_location_id: place.location_id,
+      to_location_id: other.location_id,
+      product_id: product.id,
+      amount: 2,
+    })
+    expect(answer.statusCode).toBe(201)
+    const moved = answer.json()
+    const [half] = ok(await server.admin.get(`/api/products/${product.id}/stock_mutations`)).filter(
+      (m: { transfer_id: number | null }) => m.transfer_id === moved.id,
+    )
+    expect((await server.admin.delete(`/api/products/${product.id}/stock_mutations/${half.id}`)).statusCode).toBe(204)
+    const restore = await server.admin.post(`/api/products/${product.id}/stock_mutations/${half.id}/restore`)
+    expect(restore.statusCode).toBe(409)
+    expect(restore.json().code).toBe('UNDO_TRANSFER_HALF')
+    const deletion = await entryOf('stock_mutation', half.id, 'delete')
+    expect(await check(deletion)).toMatchObject({ possible: false, code: 'UNDO_TRANSFER_HALF' })
+    expect(ok(await server.admin.get(`/api/products/${product.id}/stock_mutations`))).toHaveLength(1)
+    expect(await stockOf(product.id)).toBe(5)
+    expect(await checkLedger(server.database.db)).toEqual([])
   })
 
   it('takes an import back by reverting it', async () => {

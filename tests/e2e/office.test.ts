@@ -189,8 +189,8 @@ describe('the office', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0)
   })
 
-  it('undo: a booking and a deletion of a mutation are taken back from their confirmation', async () => {
-    const { api } = await data()
+  it('undo: a booking, a deletion of a mutation and a transfer are taken back from their confirmation', async () => {
+    const { api, warehouse, location } = await data()
     const product = await api<{ id: number }>('POST', '/products/', { sku: 'UNDO-1', article_number: 'UNDO-1' })
     const { page, problems } = await session(1280)
     await page.goto(`/products/${product.id}/stock`)
@@ -218,6 +218,24 @@ describe('the office', () => {
     await page.getByRole('status').filter({ hasText: 'The stock mutation is deleted.' }).getByRole('button', { name: 'Undo' }).click()
     await eventually(() => total.textContent()).toBe('3')
     await eventually(() => page.getByTestId('mutation-row').first().innerText()).toMatch(/\+3\s+Main\s+A-01\s+kept\s+admin/)
+
+    // a transfer is taken back from its confirmation by its way back
+    const b02 = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'B-02' })
+    await page.reload()
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('From', { exact: true }).selectOption(String(location.id))
+    await dialog.getByLabel('To', { exact: true }).selectOption(String(b02.id))
+    await dialog.getByRole('spinbutton').fill('2')
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()
+    const moved = page.getByRole('status').filter({ hasText: 'Transferred 1 product from A-01 to B-02' })
+    await moved.waitFor()
+    await eventually(() => page.getByTestId('location-level').allInnerTexts()).toEqual(['A-01\t1', 'B-02\t2'])
+    await moved.getByRole('button', { name: 'Undo' }).click()
+    await page.getByText('Undone.').waitFor()
+    await eventually(() => page.getByTestId('mutation-row').first().innerText()).toMatch(/B-02 -> A-01/)
+    await eventually(() => page.getByTestId('location-level').filter({ hasText: 'A-01' }).innerText()).toBe('A-01\t3')
+    expect(await total.textContent()).toBe('3')
     expect(unexpectedProblems(problems, /409|404/)).toEqual([])
   })
 
@@ -259,6 +277,7 @@ describe('the office', () => {
     const { api, warehouse, location } = await data()
     const product = await api<{ id: number }>('POST', '/products/', { sku: 'DASH-1' })
     await api('POST', `/products/${product.id}/stock_mutations`, { amount: 4, warehouse_id: warehouse.id, location_id: location.id })
+    await api('PUT', `/products/${product.id}/reorder_levels/${warehouse.id}`, { min_stock: 10, max_stock: 20 })
     for (const [width, language] of [
       [1280, 'en'],
       [390, 'nl'],
@@ -272,6 +291,7 @@ describe('the office', () => {
       )
       await page.getByTestId('tile-chart').locator('svg').first().waitFor()
       expect(await page.getByTestId('tile-bookings-today').innerText()).toMatch(/[1-9]/)
+      expect(await page.getByTestId('tile-below-minimum').innerText()).toMatch(/[1-9]/)
       await screenshot(page, `office-dashboard-light-${width}-${language}`)
 
       const toDark = language === 'en' ? 'Dark theme' : 'Donker thema'
@@ -292,6 +312,9 @@ describe('the office', () => {
       expect(await background()).toBe(dark)
       await page.getByRole('button', { name: language === 'en' ? 'Light theme' : 'Licht thema' }).click()
       await eventually(background).not.toBe(dark)
+      // the below-minimum tile opens the reorder report, where the product is
+      await page.getByRole('link', { name: language === 'en' ? 'To the reorder report' : 'Naar het bestelrapport' }).click()
+      await eventually(() => page.getByTestId('reorder-line').filter({ hasText: 'DASH-1' }).count()).toBe(1)
       expect(unexpectedProblems(problems)).toEqual([])
       await page.context().close()
     }

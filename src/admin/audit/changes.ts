@@ -43,7 +43,7 @@ export const importOf = (entry: AuditEntry) => (typeof entry.changes?.import_id 
 export const undoOf = (entry: AuditEntry) => (typeof entry.changes?.undo_of === 'number' ? entry.changes.undo_of : undefined)
 
 /** The kinds of change the audit trail can take back (domain/undo.ts on the server). */
-const UNDOABLE = new Set(['stock_mutation:create', 'stock_mutation:delete', 'import:create'])
+const UNDOABLE = new Set(['stock_mutation:create', 'stock_mutation:delete', 'stock_transfer:create', 'import:create'])
 export const mayUndo = (entry: AuditEntry) => UNDOABLE.has(`${entry.entity_type}:${entry.action}`) && importOf(entry) === undefined
 
 /** The resource whose field labels name the fields of a kind of record. */

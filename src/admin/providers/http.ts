@@ -59,8 +59,12 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
     const details = detail.map((item) => `${fieldOf(item)}: ${item.msg}`).join('; ')
     return translate('stockroom.errors.validation', { details, _: `Invalid input: ${details}` })
   }
-  if (body?.code)
-    return translate(`stockroom.errors.codes.${body.code}`, { ...body.params, smart_count: body.params?.count, _: detail ?? body.code })
+  if (body?.code) {
+    const params = { ...body.params }
+    // the subject of the sentence, named by the server as a `thing` (its own `what` is English)
+    if (typeof params.thing === 'string') params.what = translate(`stockroom.errors.things.${params.thing}`, { ...params, _: params.what })
+    return translate(`stockroom.errors.codes.${body.code}`, { ...params, smart_count: params.count, _: detail ?? body.code })
+  }
   if (typeof detail === 'string' && /^[A-Z_]+$/.test(detail)) return translate(`stockroom.errors.codes.${detail}`, { _: detail })
   if (status === 429) return retryAfterSeconds ? describeWait(retryAfterSeconds, translate) : translate('stockroom.errors.rate_limited')
   if (status >= 500) return translate('stockroom.errors.server', { status })

@@ -19,8 +19,9 @@ import {
 } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQuery } from '@tanstack/react-query'
-import { HttpError, useNotify, useTranslate } from 'ra-core'
+import { HttpError, useTranslate } from 'ra-core'
 import type { LocationStockItem, StockTransfer, StockTransferCreate } from '../../contract'
+import { useNotifyWithUndo } from '../common/UndoNotice'
 import { useApi } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { PlaceSelect } from './PlaceSelect'
@@ -37,7 +38,7 @@ export interface TransferDialogProps {
 
 export function TransferDialog({ open, onClose, onDone, product }: TransferDialogProps) {
   const translate = useTranslate()
-  const notify = useNotify()
+  const notifyWithUndo = useNotifyWithUndo()
   const api = useApi()
   const phone = usePhone()
   const places = usePlaces()
@@ -92,10 +93,15 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
     }
     try {
       const { json: transfer } = await api<StockTransfer>('/stock_transfers/', { method: 'POST', body })
-      notify('transfers.done', {
-        type: 'success',
-        messageArgs: { smart_count: transfer.lines.length, from: transfer.from.location_name, to: transfer.to.location_name },
-      })
+      // Undo books the way back at once (the transfer's reversal), as the transfers list does
+      notifyWithUndo(
+        'transfers.done',
+        { smart_count: transfer.lines.length, from: transfer.from.location_name, to: transfer.to.location_name },
+        async () => {
+          await api(`/stock_transfers/${transfer.id}/reverse`, { method: 'POST', body: {} })
+          onDone(transfer)
+        },
+      )
       reset()
       onDone(transfer)
     } catch (failure) {

@@ -1,13 +1,14 @@
 // Undo: a change of the audit trail taken back by the compensating change, a real write that the trail records too
 // (with `undo_of`, the entry it takes back). Each kind of change that can be undone registers here, keyed by the
 // kind of record and the action: a booking is undone by deleting it, a deleted booking by booking it again as it
-// was, an import by reverting it. Transfers (issue 13) register `transfer:create` the same way.
+// was, a transfer by its reversal, an import by reverting it.
 import type { AuditAction, AuditEntityType, AuditEntry } from '../../contract'
 import type { DB } from '../db'
 import type { Trx } from '../db/writes'
 import { Conflict } from './errors'
 import { deleteMutation, laterMutationAt, restoreMutation, type MutationRow } from './ledger'
 import { importUndoer } from './imports/revert'
+import { findTransfer, reverseTransfer } from './transfers'
 import type { Actor } from './imports/write'
 
 /** The compensating change as the audit trail records it. */
@@ -48,7 +49,7 @@ const booking: Undoer = {
       return new Conflict(
         'UNDO_CHANGED_SINCE',
         'The stock of this product at this location changed afterwards, so this change cannot be undone any more.',
-        { what: 'The stock of this product at this location' },
+        { what: 'The stock of this product at this location', thing: 'stock_here' },
       )
     return undefined
   },
@@ -72,6 +73,12 @@ const deletedBooking: Undoer = {
   async refusal(db, entry) {
     const row = deletedRow(entry)
     if (!row) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone.')
+    // the deletion of half of a transfer took its other half too, which the entry does not hold
+    if (row.transfer_id != null)
+      return new Conflict(
+        'UNDO_TRANSFER_HALF',
+        'This booking was half of a transfer and went with its other half: move the stock again instead.',
+      )
     if (await db.selectFrom('stock_mutations').select('id').where('id', '=', row.id).executeTakeFirst())
       return new Conflict('UNDO_ALREADY', 'This deletion was already taken back.')
     const [product, location] = await Promise.all([
@@ -89,6 +96,7 @@ const deletedBooking: Undoer = {
         `The ${product ? 'location' : 'product'} is gone, so this change cannot be undone any more.`,
         {
           what: product ? 'The location' : 'The product',
+          thing: product ? 'location' : 'product',
         },
       )
     return undefined
@@ -100,9 +108,46 @@ const deletedBooking: Undoer = {
   },
 }
 
+/**
+ * Undoing a transfer books its way back (a reversal, itself a transfer), unless it was reversed or deleted already, or
+ * the stock of one of its products at either place changed after it.
+ */
+const transfer: Undoer = {
+  async refusal(db, entry) {
+    const found = await db
+      .selectFrom('stock_mutations')
+      .select(['id', 'product_id', 'location_id'])
+      .where('transfer_id', '=', entry.entity_id)
+      .execute()
+    if (found.length === 0) return new Conflict('UNDO_ALREADY', 'This transfer was deleted already.')
+    const { reversed_by_id } = await findTransfer(db, entry.entity_id)
+    if (reversed_by_id !== null) return new Conflict('UNDO_ALREADY', 'This transfer was already reversed.')
+    const newest = Math.max(...found.map((m) => m.id))
+    for (const half of found)
+      if (await laterMutationAt(db, { ...half, id: newest }))
+        return new Conflict(
+          'UNDO_CHANGED_SINCE',
+          'The stock of a product of this transfer changed afterwards, so this change cannot be undone any more.',
+          { what: 'The stock of a product of this transfer', thing: 'transfer_stock' },
+        )
+    return undefined
+  },
+  async undo(trx, entry, actor) {
+    const user = actor.id === null ? null : { id: actor.id, username: actor.username ?? '' }
+    const reversal = await reverseTransfer(trx, entry.entity_id, { note: null, allow_negative: false, user })
+    return {
+      entity: 'stock_transfer',
+      id: reversal.id,
+      action: 'create',
+      changes: { reverses_id: entry.entity_id, from_location_id: reversal.from.location_id, to_location_id: reversal.to.location_id },
+    }
+  },
+}
+
 export const undoers: Partial<Record<`${AuditEntityType}:${AuditAction}`, Undoer>> = {
   'stock_mutation:create': booking,
   'stock_mutation:delete': deletedBooking,
+  'stock_transfer:create': transfer,
   'import:create': importUndoer,
 }
 

@@ -21,7 +21,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
-import { useDelete, useGetManyReference, useLocale, useTranslate } from 'ra-core'
+import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } from 'ra-core'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
@@ -67,6 +67,7 @@ export function RecentMutations({
 }) {
   const translate = useTranslate()
   const locale = useLocale()
+  const notify = useNotify()
   const notifyWithUndo = useNotifyWithUndo()
   const [deleteOne, { isPending: deleting }] = useDelete<StockMutation>()
   const [toDelete, setToDelete] = useState<StockMutation>()
@@ -87,11 +88,13 @@ export function RecentMutations({
         onSuccess: () => {
           const deleted = toDelete
           close()
-          // Undo books the mutation again as it was
-          notifyWithUndo('stock.mutations.deleted', {}, async () => {
-            await office.restoreMutation(productId, deleted.id)
-            onDeleted()
-          })
+          // Undo books the mutation again as it was; half of a transfer went with its other half, which is moved again instead
+          if (deleted.transfer_id !== null) notify('stock.mutations.deleted', { type: 'success' })
+          else
+            notifyWithUndo('stock.mutations.deleted', {}, async () => {
+              await office.restoreMutation(productId, deleted.id)
+              onDeleted()
+            })
           onDeleted()
         },
         onError: (failure) => setDeleteError((failure as Error).message),

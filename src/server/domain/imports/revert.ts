@@ -16,8 +16,8 @@ import type { Actor } from './write'
 
 const REVERTIBLE = new Set(['done', 'failed'])
 
-/** The first later change that rests on the import, as a sentence's subject (`Product "ABC-1"`), or undefined. */
-async function laterChange(db: DB, importId: number): Promise<string | undefined> {
+/** The first later change that rests on the import: a sentence's subject (`Product "ABC-1"`) and its named thing. */
+async function laterChange(db: DB, importId: number): Promise<{ what: string; thing: string; sku: string; location?: string } | undefined> {
   const product = await db
     .selectFrom('import_changes')
     .innerJoin('products', 'products.id', 'import_changes.product_id')
@@ -26,7 +26,10 @@ async function laterChange(db: DB, importId: number): Promise<string | undefined
     .where('import_changes.action', 'in', ['create', 'update'])
     .whereRef('products.updated_at', '<>', 'import_changes.stamp')
     .executeTakeFirst()
-  if (product) return `Product "${product.sku ?? `#${product.id}`}"`
+  if (product) {
+    const sku = product.sku ?? `#${product.id}`
+    return { what: `Product "${sku}"`, thing: 'product_named', sku }
+  }
   const { rows } = await sql<{ sku: string | null; location_name: string }>`
     select p.sku, l.location_name from import_changes c
       join stock_mutations m on m.id = c.mutation_id
@@ -37,7 +40,9 @@ async function laterChange(db: DB, importId: number): Promise<string | undefined
         where later.product_id = m.product_id and later.location_id = m.location_id and later.id > m.id
           and not exists (select 1 from import_changes mine where mine.import_id = ${importId} and mine.mutation_id = later.id))
      limit 1`.execute(db)
-  return rows[0] && `The stock of "${rows[0].sku}" at ${rows[0].location_name}`
+  if (!rows[0]) return undefined
+  const { sku, location_name: location } = rows[0]
+  return { what: `The stock of "${sku}" at ${location}`, thing: 'stock_named', sku: sku ?? '', location }
 }
 
 /** Why the import cannot be reverted now, or undefined. */
@@ -47,9 +52,9 @@ export async function revertRefusal(db: DB, row: ImportRow): Promise<Conflict | 
     return new Conflict('IMPORT_NOT_DONE', `Only a finished import can be reverted; import #${row.id} is ${row.status}.`, {
       status: row.status,
     })
-  const what = await laterChange(db, row.id)
-  if (what)
-    return new Conflict('IMPORT_CHANGED_SINCE', `${what} changed after the import, so the import cannot be reverted any more.`, { what })
+  const later = await laterChange(db, row.id)
+  if (later)
+    return new Conflict('IMPORT_CHANGED_SINCE', `${later.what} changed after the import, so the import cannot be reverted any more.`, later)
   return undefined
 }
 
