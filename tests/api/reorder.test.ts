@@ -183,7 +183,7 @@ describe('the reorder report', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="reorder-report-\d{4}-\d{2}-\d{2}\.csv"$/)
-    const [header, ...rows] = parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]
+    const [header, ...rows]: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'))
     expect(header.slice(0, 5)).toEqual(['Leverancier', 'SKU', 'Artikelnummer', 'Omschrijving', 'Magazijn'])
     expect(rows.map((row) => [row[0], row[1], row[9]])).toEqual(lines.map((l) => [l.supplier ?? '', l.sku, String(l.suggested)]))
     expect(rows.find((row) => row[1] === 'RO-CSV')).toEqual([
