@@ -56,7 +56,7 @@ export default function ReorderReport() {
         <Typography variant="h6" component="h1">
           {translate('reorder.title')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField
             select
             size="small"
