@@ -336,3 +336,34 @@ it('has landmarks on the public pages and visible focus on text fields and the t
     await context.close()
   }
 })
+
+it('caps a tall product image in height: 200 px on a phone, 320 px on a tablet, the picture whole', async () => {
+  const { signedIn } = await prepared()
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
+  const product = await api<{ id: number }>('POST', '/products/', {
+    sku: 'TALL-IMAGE',
+    article_number: 'TALL-IMAGE',
+    image_url: 'http://images.test/tall.svg',
+  })
+  // a picture ten times as tall as it is wide, served by the test instead of the internet
+  const tall = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="1000"><rect width="100" height="1000" fill="#888"/></svg>'
+  for (const [size, cap] of [
+    ['phone', 200],
+    ['tablet', 320],
+  ] as const) {
+    const { context, page } = await sessionAt(e2e.browser, e2e.server, size, 'en', signedIn)
+    try {
+      await page.route('http://images.test/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: tall }))
+      await page.goto(`/products/${product.id}`)
+      const image = page.getByRole('img', { name: 'Image of TALL-IMAGE' })
+      await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(1000)
+      const box = (await image.boundingBox())!
+      expect(Math.round(box.height)).toBe(cap)
+      // scaled to fit, not cropped: the picture keeps its proportions inside the capped box
+      expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain')
+      await screenshot(page, `floor-tall-image-${size}`)
+    } finally {
+      await context.close()
+    }
+  }
+})

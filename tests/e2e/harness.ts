@@ -74,7 +74,11 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
   let server: E2EServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(env), launchBrowser()])
+    // each that started is kept, so that afterAll stops it also when the other failed (a missing Chromium)
+    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()])
+    if (started.status === 'fulfilled') server = started.value
+    if (launched.status === 'fulfilled') browser = launched.value
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason
   })
   afterAll(async () => {
     await browser?.close()
