@@ -64,6 +64,29 @@ export const IMPORT_FIELDS = {
 } as const satisfies Record<ImportKind, readonly string[]>
 export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number]
 /** valid_only: the rows without problems are imported; all_or_nothing: nothing unless every row is valid */
+/** What can be wrong with a row or the header of an import, each said in English and Dutch (i18n `office.import.reasons`). */
+export const IMPORT_PROBLEM_CODES = [
+  'sku_ambiguous',
+  'sku_empty',
+  'sku_empty_stock',
+  'sku_repeated',
+  'sku_unknown',
+  'brand_unknown',
+  'supplier_unknown',
+  'not_a_supplier',
+  'warehouse_empty',
+  'warehouse_unknown',
+  'location_empty',
+  'location_unknown',
+  'column_unknown',
+  'field_not_in_kind',
+  'column_repeated',
+  'field_twice',
+  'no_known_columns',
+  'columns_missing',
+] as const
+export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number]
+
 export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const
 export type ImportMode = (typeof IMPORT_MODES)[number]
 export const IMPORT_STATUSES = ['checking', 'importing', 'done', 'refused', 'failed', 'reverted'] as const

@@ -1,7 +1,7 @@
 // Imports: a CSV or XLSX file of products (created or updated by SKU) or opening stock (booked as mutations),
 // checked row by row with the same schemas as the API, then imported in the background and kept with its report.
 import Type, { type Static } from 'typebox'
-import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES, MAX_LIST_LIMIT } from './constants'
+import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_PROBLEM_CODES, IMPORT_STATUSES, MAX_LIST_LIMIT } from './constants'
 import { Id, Nullable, Timestamp } from './common'
 
 const fields = [...new Set([...IMPORT_FIELDS.products, ...IMPORT_FIELDS.stock])]
@@ -24,7 +24,11 @@ export const ImportProblem = Type.Object({
   row: Type.Integer(),
   /** the header of the column, or null for the row as a whole */
   column: Nullable(Type.String()),
+  /** the problem in English */
   reason: Type.String(),
+  /** the problem as a code, for the screen to say in the reader's language with `params` */
+  code: Type.Optional(Type.Enum([...IMPORT_PROBLEM_CODES])),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ImportProblem = Static<typeof ImportProblem>
 

@@ -1,7 +1,11 @@
 // Pieces of the import screens: the problems of a report as a table, and its figures.
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useTranslate } from 'ra-core'
-import type { ImportReport } from '../../contract'
+import type { ImportProblem, ImportReport } from '../../contract'
+
+/** A problem in the reader's language: its code's sentence with its values, else the server's English sentence. */
+export const reasonOf = (problem: ImportProblem, translate: ReturnType<typeof useTranslate>) =>
+  problem.code ? translate(`office.import.reasons.${problem.code}`, { ...problem.params, _: problem.reason }) : problem.reason
 
 export function Problems({ report }: { report: ImportReport }) {
   const translate = useTranslate()
@@ -32,7 +36,7 @@ export function Problems({ report }: { report: ImportReport }) {
               <TableRow key={`${problem.row}-${i}`} data-testid="import-problem">
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{problem.row}</TableCell>
                 <TableCell>{problem.column ?? '—'}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{problem.reason}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{reasonOf(problem, translate)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

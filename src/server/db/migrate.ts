@@ -19,6 +19,7 @@ import * as reorderLevels from './migrations/032-reorder-levels'
 import * as stockHistory from './migrations/033-stock-history'
 import * as barcodeIndex from './migrations/040-barcode-index'
 import * as office from './migrations/050-office'
+import * as importProblemCodes from './migrations/051-import-problem-codes'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
 const migrations: Record<string, DialectMigration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '033-stock-history': stockHistory,
   '040-barcode-index': barcodeIndex,
   '050-office': office,
+  '051-import-problem-codes': importProblemCodes,
 }
 
 class ListedMigrations implements MigrationProvider {

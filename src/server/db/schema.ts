@@ -291,6 +291,10 @@ export interface ImportRefusalsTable {
   row_number: number
   column_name: string | null
   reason: string
+  /** what was wrong, as a code of IMPORT_PROBLEM_CODES (migration 051; null for rows kept before, or a schema's message) */
+  code: ColumnType<string | null, string | null | undefined, string | null>
+  /** JSON: the values the code's sentence names */
+  params: ColumnType<string | null, string | null | undefined, string | null>
   /** JSON: header to value */
   cells: string
 }

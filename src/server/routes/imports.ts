@@ -26,7 +26,7 @@ import { LANGUAGES } from '../../contract'
 import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound } from '../domain/errors'
-import { escapeFormula, translated } from '../domain/exports/files'
+import { escapeFormula, sentence, translated } from '../domain/exports/files'
 import { mapColumns } from '../domain/imports/columns'
 import { readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
@@ -265,7 +265,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           const page = await importRepository.refusals(app.db, row.id).where('id', '>', after).limit(1000).execute()
           if (page.length === 0) break
           for (const refusal of page) {
-            const reason = refusal.column_name ? `${refusal.column_name}: ${refusal.reason}` : refusal.reason
+            // said in the language asked for where the refusal has a code (rows kept before migration 051 have none)
+            const said = refusal.code
+              ? sentence(
+                  lang,
+                  `office.import.reasons.${refusal.code}`,
+                  refusal.params ? (JSON.parse(refusal.params) as Record<string, string>) : {},
+                )
+              : refusal.reason
+            const reason = refusal.column_name ? `${refusal.column_name}: ${said}` : said
             if (pending?.number === refusal.row_number) pending.reasons.push(reason)
             else {
               flush()

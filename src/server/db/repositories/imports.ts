@@ -1,7 +1,7 @@
 // Queries of the imports tables: the kept report of each import, what it changed and what it refused.
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import type { ImportColumn, ImportListQuery, ImportProblem, ImportReport } from '../../../contract'
-import { MAX_LISTED_PROBLEMS } from '../../../contract'
+import type { ImportColumn, ImportListQuery, ImportProblem, ImportProblemCode, ImportReport } from '../../../contract'
+import { IMPORT_PROBLEM_CODES, MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DB } from '../index'
 import type { ImportChangesTable, ImportRefusalsTable, ImportsTable } from '../schema'
 import { paging } from '../lists'
@@ -49,18 +49,27 @@ const insertRefusals = (db: DB, rows: Insertable<ImportRefusalsTable>[]) => inse
 const changes = (db: DB, importId: number) =>
   db.selectFrom('import_changes').selectAll().where('import_id', '=', importId).orderBy('id').execute()
 
+const isProblemCode = (code: string | null): code is ImportProblemCode =>
+  (IMPORT_PROBLEM_CODES as readonly (string | null)[]).includes(code)
+
 /** The first problems of an import, by row. */
 const problems = async (db: DB, importId: number, limit = MAX_LISTED_PROBLEMS): Promise<ImportProblem[]> =>
   (
     await db
       .selectFrom('import_refusals')
-      .select(['row_number', 'column_name', 'reason'])
+      .select(['row_number', 'column_name', 'reason', 'code', 'params'])
       .where('import_id', '=', importId)
       .orderBy('row_number')
       .orderBy('id')
       .limit(limit)
       .execute()
-  ).map((r) => ({ row: r.row_number, column: r.column_name, reason: r.reason }))
+  ).map((r) => ({
+    row: r.row_number,
+    column: r.column_name,
+    reason: r.reason,
+    // a code this version no longer knows is left out: the screen then shows the sentence
+    ...(isProblemCode(r.code) ? { code: r.code, ...(r.params ? { params: JSON.parse(r.params) as ImportProblem['params'] } : {}) } : {}),
+  }))
 
 /** Every refused row with its cells and reasons (a row refused for several reasons comes once per reason), by row. */
 const refusals = (db: DB, importId: number) =>

@@ -19,6 +19,11 @@ export function translated(lang: Language, key: string): string {
   return typeof node === 'string' ? node : key
 }
 
+/** The sentence of an i18n key in `lang` with its %{values} filled in (the screens' polyglot syntax, without plurals). */
+export function sentence(lang: Language, key: string, values: Record<string, string | number>): string {
+  return translated(lang, key).replace(/%\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
 /**
  * Spreadsheets run a cell that starts with = + - @, a tab or a carriage return as a formula: such text gets a
  * leading apostrophe, as OWASP advises against CSV injection (imports take it off again: domain/imports).

@@ -11,6 +11,7 @@ import {
   type ImportField,
   type ImportKind,
   type ImportProblem,
+  type ImportProblemCode,
 } from '../../../contract'
 import type { DB } from '../../db'
 import { bodyChecker } from '../../plugins/errors'
@@ -86,8 +87,14 @@ class RowCheck {
   header(field: ImportField) {
     return this.columns.find((c) => c.field === field)?.header ?? field
   }
-  refuse(field: ImportField | null, reason: string) {
-    this.problems.push({ row: this.row.number, column: field === null ? null : this.header(field), reason })
+  /** a problem of the row: `code` and `params` say it in the reader's language, `reason` in English */
+  refuse(field: ImportField | null, reason: string, code?: ImportProblemCode, params?: ImportProblem['params']) {
+    this.problems.push({
+      row: this.row.number,
+      column: field === null ? null : this.header(field),
+      reason,
+      ...(code ? { code, ...(params ? { params } : {}) } : {}),
+    })
   }
   /** the schema's 422 items as problems of the columns they name */
   refuseItems(items: { loc: (string | number)[]; msg: string }[]) {
@@ -127,7 +134,10 @@ async function productsBySku(db: DB, skus: string[]) {
 function productOf(check: RowCheck, found: Map<string, ProductRow[]>, sku: string): ProductRow | undefined | null {
   const matches = found.get(lower(sku)) ?? []
   if (matches.length > 1) {
-    check.refuse('sku', `${matches.length} products have SKU "${sku}": the row cannot say which one it means.`)
+    check.refuse('sku', `${matches.length} products have SKU "${sku}": the row cannot say which one it means.`, 'sku_ambiguous', {
+      count: matches.length,
+      sku,
+    })
     return null
   }
   return matches[0]
@@ -158,11 +168,11 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
   return checks.map((check) => {
     const sku = check.cell('sku')
     if (sku === undefined) {
-      check.refuse('sku', 'SKU is empty: products are found and created by their SKU.')
+      check.refuse('sku', 'SKU is empty: products are found and created by their SKU.', 'sku_empty')
       return { row: check.row, problems: check.problems }
     }
     const earlier = memory.skuRows.get(lower(sku))
-    if (earlier !== undefined) check.refuse('sku', `SKU "${sku}" is in row ${earlier} already.`)
+    if (earlier !== undefined) check.refuse('sku', `SKU "${sku}" is in row ${earlier} already.`, 'sku_repeated', { sku, row: earlier })
     else memory.skuRows.set(lower(sku), check.row.number)
 
     const body: Record<string, unknown> = {}
@@ -174,14 +184,19 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
     if (brandName !== undefined) {
       const brand = brands.get(lower(brandName))?.[0]
       if (brand) body.brand_id = brand.id
-      else check.refuse('brand', `Brand "${brandName}" does not exist: add it on the Brands page first.`)
+      else
+        check.refuse('brand', `Brand "${brandName}" does not exist: add it on the Brands page first.`, 'brand_unknown', { name: brandName })
     }
     const supplierBody: Record<string, unknown> = {}
     const supplierName = check.cell('supplier')
     if (supplierName !== undefined) {
       const supplier = suppliers.get(lower(supplierName))?.[0]
-      if (!supplier) check.refuse('supplier', `Organization "${supplierName}" does not exist: add it as a supplier first.`)
-      else if (!supplier.is_supplier) check.refuse('supplier', `Organization "${supplierName}" is not a supplier.`)
+      if (!supplier)
+        check.refuse('supplier', `Organization "${supplierName}" does not exist: add it as a supplier first.`, 'supplier_unknown', {
+          name: supplierName,
+        })
+      else if (!supplier.is_supplier)
+        check.refuse('supplier', `Organization "${supplierName}" is not a supplier.`, 'not_a_supplier', { name: supplierName })
       else supplierBody.supplier_id = supplier.id
     }
     for (const field of ['minimum_order_quantity', 'purchase_price'] as const) {
@@ -233,18 +248,22 @@ async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[]): Pro
   return checks.map((check) => {
     const sku = check.cell('sku')
     const product = sku === undefined ? undefined : productOf(check, products, sku)
-    if (sku === undefined) check.refuse('sku', 'SKU is empty: it names the product to book.')
-    else if (product === undefined) check.refuse('sku', `No product has SKU "${sku}".`)
+    if (sku === undefined) check.refuse('sku', 'SKU is empty: it names the product to book.', 'sku_empty_stock')
+    else if (product === undefined) check.refuse('sku', `No product has SKU "${sku}".`, 'sku_unknown', { sku })
     const warehouseName = check.cell('warehouse')
     const warehouseId = warehouseName === undefined ? undefined : warehouses.get(lower(warehouseName))
-    if (warehouseName === undefined) check.refuse('warehouse', 'Warehouse is empty.')
-    else if (warehouseId === undefined) check.refuse('warehouse', `Warehouse "${warehouseName}" does not exist.`)
+    if (warehouseName === undefined) check.refuse('warehouse', 'Warehouse is empty.', 'warehouse_empty')
+    else if (warehouseId === undefined)
+      check.refuse('warehouse', `Warehouse "${warehouseName}" does not exist.`, 'warehouse_unknown', { name: warehouseName })
     const locationName = check.cell('location')
     const locationId =
       locationName === undefined || warehouseId === undefined ? undefined : locations.get(`${warehouseId}/${lower(locationName)}`)
-    if (locationName === undefined) check.refuse('location', 'Location is empty.')
+    if (locationName === undefined) check.refuse('location', 'Location is empty.', 'location_empty')
     else if (warehouseId !== undefined && locationId === undefined)
-      check.refuse('location', `Warehouse "${warehouseName}" has no location "${locationName}".`)
+      check.refuse('location', `Warehouse "${warehouseName}" has no location "${locationName}".`, 'location_unknown', {
+        warehouse: warehouseName ?? '',
+        location: locationName,
+      })
     const amount = check.cell('amount')
     const body = {
       amount: amount === undefined ? undefined : numeric(amount),

@@ -1,7 +1,15 @@
 // Which field each column of a file goes to: the mapping the person chose, else a guess from the header in English
 // or Dutch (the field names of the import screen and the headers of our own exports, from the i18n files, so a
 // file exported here imports again). Problems with the header row are problems of row 1.
-import { IMPORT_FIELDS, LANGUAGES, type ImportColumn, type ImportField, type ImportKind, type ImportProblem } from '../../../contract'
+import {
+  IMPORT_FIELDS,
+  LANGUAGES,
+  type ImportColumn,
+  type ImportField,
+  type ImportKind,
+  type ImportProblem,
+  type ImportProblemCode,
+} from '../../../contract'
 import { translated } from '../exports/files'
 
 /** Headers each field also answers to: the labels of our export columns. */
@@ -56,26 +64,38 @@ export interface Mapped {
 /** The field of each column: `mapping` (header to field, '' to ignore) where given, else the guess. */
 export function mapColumns(kind: ImportKind, headers: string[], mapping: Record<string, string> = {}): Mapped {
   const problems: ImportProblem[] = []
-  const header = (reason: string, column: string | null = null) => problems.push({ row: 1, column, reason })
+  const header = (reason: string, column: string | null, code: ImportProblemCode, params?: ImportProblem['params']) =>
+    problems.push({ row: 1, column, reason, code, ...(params ? { params } : {}) })
   const columns: ImportColumn[] = headers.map((name) => {
     const chosen = Object.hasOwn(mapping, name) ? mapping[name] : guessField(kind, name)
     const field = chosen === '' || chosen === undefined ? null : (chosen as ImportField)
-    if (name !== '' && chosen === undefined) header(`Unknown column "${name}": choose the field it holds, or ignore it.`, name)
-    else if (field && !(IMPORT_FIELDS[kind] as readonly string[]).includes(field)) header(`A ${kind} import has no field "${field}".`, name)
+    if (name !== '' && chosen === undefined)
+      header(`Unknown column "${name}": choose the field it holds, or ignore it.`, name, 'column_unknown', { name })
+    else if (field && !(IMPORT_FIELDS[kind] as readonly string[]).includes(field))
+      header(`A ${kind} import has no field "${field}".`, name, 'field_not_in_kind', { kind, field })
     return { header: name, field }
   })
   const seen = new Set<string>()
   for (const { header: name } of columns) {
-    if (name !== '' && seen.has(name)) header(`Two columns are called "${name}": rename one of them.`, name)
+    if (name !== '' && seen.has(name)) header(`Two columns are called "${name}": rename one of them.`, name, 'column_repeated', { name })
     seen.add(name)
   }
   for (const field of IMPORT_FIELDS[kind]) {
     const holding = columns.filter((c) => c.field === field)
-    if (holding.length > 1) header(`Columns ${holding.map((c) => `"${c.header}"`).join(' and ')} both go to ${field}: choose one.`)
+    if (holding.length > 1) {
+      const names = holding.map((c) => `"${c.header}"`)
+      header(`Columns ${names.join(' and ')} both go to ${field}: choose one.`, null, 'field_twice', { columns: names.join(', '), field })
+    }
   }
   const missing = REQUIRED_FIELDS[kind].filter((field) => !columns.some((c) => c.field === field))
   if (columns.every((c) => c.field === null))
-    header(`The first row should name the columns (such as ${REQUIRED_FIELDS[kind].join(', ')}); none of it is a column this import knows.`)
-  else if (missing.length > 0) header(`A ${kind} import needs a column for ${missing.join(', ')}.`)
+    header(
+      `The first row should name the columns (such as ${REQUIRED_FIELDS[kind].join(', ')}); none of it is a column this import knows.`,
+      null,
+      'no_known_columns',
+      { fields: REQUIRED_FIELDS[kind].join(', ') },
+    )
+  else if (missing.length > 0)
+    header(`A ${kind} import needs a column for ${missing.join(', ')}.`, null, 'columns_missing', { kind, fields: missing.join(', ') })
   return { columns, problems }
 }

@@ -57,6 +57,8 @@ export function refusalRows(importId: number, headers: string[], rows: CheckedRo
       row_number: row.number,
       column_name: problem.column,
       reason: problem.reason,
+      code: problem.code ?? null,
+      params: problem.params ? JSON.stringify(problem.params) : null,
       cells,
     }))
   })
