@@ -1,9 +1,10 @@
 // /audit (super-users): the audit trail newest first, filtered by user, kind of record, action and date range; each
 // row opens its change field by field, and a change that can be taken back offers Undo. Exports what it shows.
 import { useState } from 'react'
-import { Alert, Box, Card, MenuItem, Stack, TablePagination, TextField } from '@mui/material'
+import { Alert, Box, Card, MenuItem, Stack, TextField } from '@mui/material'
 import { Title } from 'react-admin'
 import { useGetList, useStore, useTranslate } from 'ra-core'
+import { TranslatedPagination } from '../common/TranslatedPagination'
 import dayjs from 'dayjs'
 import type { AuditEntry, User } from '../../contract'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../contract/audit'
@@ -126,8 +127,7 @@ function AuditTrail() {
         ) : (
           <AuditRows entries={data} onUndone={() => void refetch()} />
         )}
-        <TablePagination
-          component="div"
+        <TranslatedPagination
           count={total}
           page={page}
           rowsPerPage={perPage}
@@ -137,10 +137,6 @@ function AuditTrail() {
             setPerPage(Number(event.target.value))
             setPage(0)
           }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-          }
         />
       </Card>
     </Box>

@@ -13,7 +13,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material'
@@ -22,6 +21,7 @@ import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import { Confirm, Title } from 'react-admin'
 import { useGetList, useNotify, useTranslate } from 'ra-core'
+import { TranslatedPagination } from '../common/TranslatedPagination'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { useApi } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
@@ -147,16 +147,12 @@ export default function TransferList() {
             </Box>
           )}
           {total > PER_PAGE && (
-            <TablePagination
-              component="div"
+            <TranslatedPagination
               count={total}
               page={page - 1}
               rowsPerPage={PER_PAGE}
               rowsPerPageOptions={[]}
               onPageChange={(_, next) => setPage(next + 1)}
-              labelDisplayedRows={({ from, to, count }) =>
-                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-              }
             />
           )}
         </CardContent>

@@ -3,18 +3,8 @@
 // one, and their labels to print. They live at warehouses/{id}/locations, so writes there refresh this list.
 import { useState } from 'react'
 import { useGetList, useNotify, useTranslate } from 'ra-core'
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Button,
-  InputAdornment,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material'
+import { TranslatedPagination } from '../common/TranslatedPagination'
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import PrintIcon from '@mui/icons-material/Print'
 import SearchIcon from '@mui/icons-material/Search'
@@ -132,17 +122,12 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
         ))
       )}
       {total > PER_PAGE && (
-        <TablePagination
-          component="div"
+        <TranslatedPagination
           count={total}
           page={page - 1}
           rowsPerPage={PER_PAGE}
           rowsPerPageOptions={[]}
           onPageChange={(_, next) => setPage(next + 1)}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-          }
-          getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
         />
       )}
       <AddByName

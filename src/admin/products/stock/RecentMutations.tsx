@@ -12,7 +12,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -22,6 +21,7 @@ import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
 import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } from 'ra-core'
+import { TranslatedPagination } from '../../common/TranslatedPagination'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
@@ -172,17 +172,12 @@ export function RecentMutations({
           </Box>
         )}
         {total > STOCK_MUTATIONS_DEFAULT_LIMIT && (
-          <TablePagination
-            component="div"
+          <TranslatedPagination
             count={total}
             page={page - 1}
             rowsPerPage={STOCK_MUTATIONS_DEFAULT_LIMIT}
             rowsPerPageOptions={[]}
             onPageChange={(_, next) => setPage(next + 1)}
-            labelDisplayedRows={({ from, to, count }) =>
-              translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-            }
-            getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
           />
         )}
       </CardContent>
