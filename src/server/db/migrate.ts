@@ -1,58 +1,50 @@
-// Versioned migrations, run at start and by `npm run db:migrate`. Add a file NNN-name.ts and list it here.
+// Versioned migrations, run at start and by `npm run db:migrate`: every file NNN-name.ts in migrations/, found there
+// and applied in the order of their names (no list to keep).
 import fs from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { DatabaseHandle, DB, Dialect } from './index'
-import * as initial from './migrations/001-initial'
-import * as fastProductLists from './migrations/002-fast-product-lists'
-import * as audit from './migrations/003-audit'
-import * as shortTextCounts from './migrations/011-short-text-counts'
-import * as coveringTextSorts from './migrations/012-covering-text-sorts'
-import * as idempotencyKeys from './migrations/013-idempotency-keys'
-import * as mailedTokenFingerprints from './migrations/020-mailed-token-fingerprints'
-import * as usernameKeys from './migrations/021-username-keys'
-import * as attemptCounters from './migrations/022-attempt-counters'
-import * as sharedSecret from './migrations/023-shared-secret'
-import * as stockTransfers from './migrations/030-stock-transfers'
-import * as stockCounts from './migrations/031-stock-counts'
-import * as reorderLevels from './migrations/032-reorder-levels'
-import * as stockHistory from './migrations/033-stock-history'
-import * as barcodeIndex from './migrations/040-barcode-index'
-import * as office from './migrations/050-office'
-import * as importProblemCodes from './migrations/051-import-problem-codes'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
-const migrations: Record<string, DialectMigration> = {
-  '001-initial': initial,
-  '002-fast-product-lists': fastProductLists,
-  '003-audit': audit,
-  '011-short-text-counts': shortTextCounts,
-  '012-covering-text-sorts': coveringTextSorts,
-  '013-idempotency-keys': idempotencyKeys,
-  '020-mailed-token-fingerprints': mailedTokenFingerprints,
-  '021-username-keys': usernameKeys,
-  '022-attempt-counters': attemptCounters,
-  '023-shared-secret': sharedSecret,
-  '030-stock-transfers': stockTransfers,
-  '031-stock-counts': stockCounts,
-  '032-reorder-levels': reorderLevels,
-  '033-stock-history': stockHistory,
-  '040-barcode-index': barcodeIndex,
-  '050-office': office,
-  '051-import-problem-codes': importProblemCodes,
+const MIGRATION_FILE = /(?:^|\/)(\d{3}-[a-z0-9-]+)\.ts$/
+
+/** Vite (a bundled server, vitest) lists the folder at build time; tsx has no import.meta.glob. */
+function bundledMigrations(): Record<string, () => Promise<DialectMigration>> | undefined {
+  try {
+    return import.meta.glob<DialectMigration>('./migrations/*.ts')
+  } catch {
+    return undefined
+  }
 }
 
-class ListedMigrations implements MigrationProvider {
+/** The folder read when the server runs from its sources. */
+function migrationsInFolder(): Record<string, () => Promise<DialectMigration>> {
+  const folder = new URL('./migrations/', import.meta.url)
+  return Object.fromEntries(
+    fs.readdirSync(folder).map((file) => [file, () => import(new URL(file, folder).href) as Promise<DialectMigration>]),
+  )
+}
+
+/** The migrations by name (the file name without .ts). */
+async function foundMigrations(): Promise<Record<string, DialectMigration>> {
+  const loaders = Object.entries(bundledMigrations() ?? migrationsInFolder())
+    .map(([file, load]) => [MIGRATION_FILE.exec(file)?.[1], load] as const)
+    .filter((entry): entry is readonly [string, () => Promise<DialectMigration>] => entry[0] !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+  const modules = await Promise.all(loaders.map(([, load]) => load()))
+  return Object.fromEntries(loaders.map(([name], i) => [name, modules[i]]))
+}
+
+class FoundMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
-  getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(
-      Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }])),
-    )
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations = await foundMigrations()
+    return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]))
   }
 }
 
 async function migrate(db: DB, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations(dialect) })
+  const migrator = new Migrator({ db, provider: new FoundMigrations(dialect) })
   const { error, results } = await migrator.migrateToLatest()
   if (error instanceof Error) throw error
   if (error) throw new Error('a migration failed', { cause: error })
