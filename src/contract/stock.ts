@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
+import { SOURCE_KINDS, STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
 import { Id, Nullable, Timestamp } from './common'
 
 /** A place as a transfer names it: the location with its warehouse. */
@@ -15,6 +15,14 @@ export type StockPlace = Static<typeof StockPlace>
 export const TransferRef = Type.Object({ id: Id, from: StockPlace, to: StockPlace })
 export type TransferRef = Static<typeof TransferRef>
 
+/** The document (and its line) a mutation was booked from; id and line_id are null where they do not apply. */
+export const MutationSource = Type.Object({
+  kind: Type.Enum([...SOURCE_KINDS]),
+  id: Nullable(Id),
+  line_id: Nullable(Id),
+})
+export type MutationSource = Static<typeof MutationSource>
+
 export const StockMutation = Type.Object({
   id: Id,
   amount: Type.Integer(),
@@ -29,6 +37,7 @@ export const StockMutation = Type.Object({
   /** null for a plain booking; a transfer's two mutations share it */
   transfer_id: Nullable(Id),
   transfer: Nullable(TransferRef),
+  source: MutationSource,
   created_at: Timestamp,
   updated_at: Timestamp,
 })

@@ -1,7 +1,7 @@
 // Row types of the tables, as Kysely sees them. Timestamps are ISO strings on both databases
 // (the PostgreSQL pool parses timestamptz to ISO); booleans arrive as 0/1 from SQLite, so mappers use Boolean().
 import type { ColumnType, Generated } from 'kysely'
-import type { AuditAction, AuditEntityType, Currency, ImportKind, ImportMode, ImportStatus } from '../../contract'
+import type { AuditAction, AuditEntityType, Currency, ImportKind, ImportMode, ImportStatus, SourceKind } from '../../contract'
 
 type Timestamp = ColumnType<string, string, string>
 type Bool = ColumnType<boolean | number, boolean, boolean>
@@ -92,6 +92,8 @@ export interface ProductsTable {
   purchase_currency: Currency | null
   /** total stock, kept in the same transaction as every ledger change */
   stock: Generated<number>
+  /** when a ledger change last moved its stock (migration 060); updated_at is the product's own last edit */
+  stock_moved_at: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -116,6 +118,10 @@ export interface StockMutationsTable {
   user_id: number | null
   /** the transfer this mutation is half of (migration 030) */
   transfer_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** where the mutation came from (migration 060): a plain booking, or a document and its line */
+  source_kind: ColumnType<SourceKind, SourceKind | undefined, SourceKind>
+  source_id: ColumnType<number | null, number | null | undefined, number | null>
+  source_line_id: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

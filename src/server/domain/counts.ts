@@ -431,7 +431,7 @@ export async function applyCount(trx: Trx, id: number, user: User): Promise<Stoc
   const { warehouse_id, stamp } = await moveStatus(trx, id, ['open', 'submitted'], 'applied', 'applied_at')
   const lines = await trx
     .selectFrom('stock_count_lines')
-    .select(['product_id', 'location_id', 'counted', 'expected_at_count'])
+    .select(['id', 'product_id', 'location_id', 'counted', 'expected_at_count'])
     .where('count_id', '=', id)
     .where('counted', 'is not', null)
     .orderBy('product_id')
@@ -455,6 +455,7 @@ export async function applyCount(trx: Trx, id: number, user: User): Promise<Stoc
             amount: line.counted! - (line.expected_at_count ?? 0),
             note: `Count #${id}`,
             user_id: user?.id ?? null,
+            source: { kind: 'count', id, line_id: line.id },
           })),
       )
     })

@@ -2,7 +2,7 @@
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
 import { sql, type Selectable } from 'kysely'
-import type { StockMutation, StockPlace } from '../../contract'
+import type { MutationSource, StockMutation, StockPlace } from '../../contract'
 import type { DB } from '../db'
 import type { StockMutationsTable } from '../db/schema'
 import { now } from '../db/clock'
@@ -25,7 +25,13 @@ export interface NewMutation {
   user_id: number | null
   /** the transfer this mutation is half of */
   transfer_id?: number | null
+  /** the document (and line) it is booked from; a plain booking without one */
+  source?: MutationSource
 }
+
+const MANUAL: MutationSource = { kind: 'manual', id: null, line_id: null }
+/** The source columns of a new mutation, in the order the insert statements name them. */
+const sourceOf = (mutation: NewMutation) => mutation.source ?? MANUAL
 
 /** Kept amounts are 32-bit integers on PostgreSQL; the same limit holds on SQLite so both answer alike. */
 export const MAX_STOCK = 2_147_483_647
@@ -103,7 +109,9 @@ export async function addToLevels(trx: Trx, changes: LevelChange[], stamp: strin
     const [product] = (
       await sql<{
         stock: number
-      }>`update products set stock = stock + ${amount}, updated_at = ${stamp} where id = ${change.product_id} returning stock`.execute(trx)
+      }>`update products set stock = stock + ${amount}, stock_moved_at = ${stamp} where id = ${change.product_id} returning stock`.execute(
+        trx,
+      )
     ).rows
     if (!product) throw new NotFound('Product')
     amounts.push(product.stock)
@@ -177,12 +185,13 @@ export async function ledgerWrite<T>(productId: number, write: () => Promise<T>)
 
 /** Adds one row to the ledger (not yet to the kept levels). */
 async function insertMutation(trx: Trx, mutation: NewMutation, stamp: string): Promise<MutationRow> {
+  const source = sourceOf(mutation)
   const {
     rows: [row],
-  } =
-    await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id, created_at, updated_at)
+  } = await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id,
+                                 source_kind, source_id, source_line_id, created_at, updated_at)
     values (${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
-            ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${stamp}, ${stamp})
+            ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id}, ${source.line_id}, ${stamp}, ${stamp})
     returning *`.execute(trx)
   return row
 }
@@ -204,6 +213,7 @@ async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRo
  */
 async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
   const { product_id, warehouse_id, location_id, amount } = mutation
+  const source = sourceOf(mutation)
   const stamp = now()
   const {
     rows: [booked],
@@ -211,9 +221,10 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     FoundPlace & Partial<MutationRow> & { level: number | null; in_warehouse: number | null; stock: number | null }
   >`with place as (${findPlace(mutation)}),
     m as (
-      insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id, created_at, updated_at)
+      insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id,
+                                   source_kind, source_id, source_line_id, created_at, updated_at)
       select ${product_id}, ${warehouse_id}, ${location_id}, ${amount}, ${mutation.note ?? null}, ${mutation.user_id},
-             ${mutation.transfer_id ?? null}, ${stamp}, ${stamp}
+             ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id}, ${source.line_id}, ${stamp}, ${stamp}
         from place
        where found_product_id is not null and warehouse_name is not null and location_warehouse_id = ${warehouse_id}
       returning *),
@@ -228,7 +239,7 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
       on conflict (product_id, warehouse_id) do update set amount = warehouse_stock.amount + excluded.amount
       returning amount),
     p as (
-      update products set stock = stock + m.amount, updated_at = ${stamp} from m, w where products.id = m.product_id
+      update products set stock = stock + m.amount, stock_moved_at = ${stamp} from m, w where products.id = m.product_id
       returning products.stock)
     select m.*, place.*, l.amount as level, w.amount as in_warehouse, p.stock
       from place left join m on true left join l on true left join w on true left join p on true`.execute(trx)
@@ -244,6 +255,9 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     note: booked.note ?? null,
     user_id: booked.user_id ?? null,
     transfer_id: booked.transfer_id ?? null,
+    source_kind: booked.source_kind!,
+    source_id: booked.source_id ?? null,
+    source_line_id: booked.source_line_id ?? null,
     created_at: booked.created_at!,
     updated_at: booked.updated_at!,
   }
@@ -505,6 +519,7 @@ export function toStockMutation(row: MutationView): StockMutation {
     user: row.username == null ? null : { username: row.username },
     transfer_id: row.transfer_id ?? null,
     transfer: row.transfer_id != null && from && to ? { id: row.transfer_id, from, to } : null,
+    source: { kind: row.source_kind, id: row.source_id ?? null, line_id: row.source_line_id ?? null },
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

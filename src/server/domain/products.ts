@@ -8,7 +8,7 @@ import { NotFound } from './errors'
 
 type SummaryRow = Omit<
   Selectable<ProductsTable>,
-  'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock'
+  'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock' | 'stock_moved_at'
 > & {
   brand_name: string | null
   stock: number | string

@@ -114,6 +114,7 @@ export async function bookTransfer(trx: Trx, order: TransferOrder, lineField: Li
       note: order.note,
       user_id: order.user?.id ?? null,
       transfer_id: transfer.id,
+      source: { kind: 'transfer', id: transfer.id, line_id: null },
     })
     const { rows, levels } = await bookMutations(
       trx,

@@ -28,24 +28,17 @@ export interface Undoer {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The product and location a stock mutation entry names. */
-function mutationOf(entry: AuditEntry): Pick<MutationRow, 'id' | 'product_id' | 'location_id'> | undefined {
-  const changes = entry.changes ?? {}
-  const productId = Number(changes.product_id)
-  const locationId = Number(isRecord(changes.before) ? changes.before.location_id : changes.location_id)
-  return Number.isInteger(productId) && Number.isInteger(locationId)
-    ? { id: entry.entity_id, product_id: productId, location_id: locationId }
-    : undefined
-}
+/** The booked mutation an entry names, as the ledger holds it now (gone once deleted). */
+const bookedMutation = (db: DB, entry: AuditEntry) =>
+  db.selectFrom('stock_mutations').selectAll().where('id', '=', entry.entity_id).executeTakeFirst()
 
 /** Undoing a booking deletes it, unless the stock at that place changed after it. */
 const booking: Undoer = {
   async refusal(db, entry) {
-    const mutation = mutationOf(entry)
-    if (!mutation) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone.')
-    const row = await db.selectFrom('stock_mutations').select('id').where('id', '=', mutation.id).executeTakeFirst()
+    const row = await bookedMutation(db, entry)
     if (!row) return new Conflict('UNDO_ALREADY', 'This booking was already deleted.')
-    if (await laterMutationAt(db, mutation))
+    if (row.source_kind !== 'manual') return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone here.')
+    if (await laterMutationAt(db, row))
       return new Conflict(
         'UNDO_CHANGED_SINCE',
         'The stock of this product at this location changed afterwards, so this change cannot be undone any more.',
@@ -54,10 +47,9 @@ const booking: Undoer = {
     return undefined
   },
   async undo(trx, entry) {
-    const mutation = mutationOf(entry)!
-    const before = await trx.selectFrom('stock_mutations').selectAll().where('id', '=', mutation.id).executeTakeFirstOrThrow()
-    await deleteMutation(trx, mutation.product_id, mutation.id)
-    return { entity: 'stock_mutation', id: mutation.id, action: 'delete', changes: { product_id: mutation.product_id, before } }
+    const before = (await bookedMutation(trx, entry))!
+    await deleteMutation(trx, before.product_id, before.id)
+    return { entity: 'stock_mutation', id: before.id, action: 'delete', changes: { product_id: before.product_id, before } }
   },
 }
 
@@ -74,7 +66,7 @@ const deletedBooking: Undoer = {
     const row = deletedRow(entry)
     if (!row) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone.')
     // the deletion of half of a transfer took its other half too, which the entry does not hold
-    if (row.transfer_id != null)
+    if (row.source_kind === 'transfer' || row.transfer_id != null)
       return new Conflict(
         'UNDO_TRANSFER_HALF',
         'This booking was half of a transfer and went with its other half: move the stock again instead.',
@@ -117,7 +109,8 @@ const transfer: Undoer = {
     const found = await db
       .selectFrom('stock_mutations')
       .select(['id', 'product_id', 'location_id'])
-      .where('transfer_id', '=', entry.entity_id)
+      .where('source_kind', '=', 'transfer')
+      .where('source_id', '=', entry.entity_id)
       .execute()
     if (found.length === 0) return new Conflict('UNDO_ALREADY', 'This transfer was deleted already.')
     const { reversed_by_id } = await findTransfer(db, entry.entity_id)

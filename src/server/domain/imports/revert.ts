@@ -24,7 +24,13 @@ async function laterChange(db: DB, importId: number): Promise<{ what: string; th
     .select(['products.sku', 'products.id'])
     .where('import_changes.import_id', '=', importId)
     .where('import_changes.action', 'in', ['create', 'update'])
-    .whereRef('products.updated_at', '<>', 'import_changes.stamp')
+    // edited since, or its stock moved since (a booking leaves updated_at alone)
+    .where((eb) =>
+      eb.or([
+        eb('products.updated_at', '<>', eb.ref('import_changes.stamp')),
+        eb('products.stock_moved_at', '>', eb.ref('import_changes.stamp')),
+      ]),
+    )
     .executeTakeFirst()
   if (product) {
     const sku = product.sku ?? `#${product.id}`
