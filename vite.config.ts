@@ -13,8 +13,13 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     exclude: [...configDefaults.exclude, ...(db === 'sqlite' ? ['tests/api/**/*.postgres.test.ts'] : [])],
     environment: 'node' as const,
     env: { STOCKROOM_TEST_DB: db },
+    // the migrated template database and the server bundle, made once per project
+    globalSetup: ['tests/api/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // most of an API test's time is waiting (a server process starting, a lock, PostgreSQL): three files at once
+    // on two cores keep them busy, where vitest's default (cores - 1) ran one at a time
+    maxWorkers: 3,
   },
 })
 

@@ -1,30 +1,25 @@
 // The real server process killed with SIGKILL in the middle of a write load, again and again. After every kill
 // the database is whole (SQLite: integrity_check and foreign_key_check), every booking answered 201 is there,
 // every deletion answered 204 is gone, and the kept stock equals the ledger. PostgreSQL keeps running throughout.
-// The process is main.ts compiled ahead (buildServerBundle), so that twenty starts fit in well under a minute.
+// The process is main.ts compiled ahead (the API projects' bundle), so that twenty starts fit in well under a minute.
 /* eslint-disable vitest/no-conditional-expect -- each step of the random write load checks the answer it got */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { ADMIN, dbKind, freshDatabaseUrl } from './helpers'
 import { httpClient, seededRandom, type HttpClient } from './http-client'
-import { buildServerBundle, killRunning, listening, signIn, startProcess } from './server-process'
+import { killRunning, listening, signIn, startProcess } from './server-process'
 
 const CYCLES = 20
 const CLIENTS = 6
 
-let server: Awaited<ReturnType<typeof buildServerBundle>>
-beforeAll(async () => {
-  server = await buildServerBundle()
-})
 afterAll(async () => {
   await killRunning()
-  server.remove()
 })
 
 describe(`the server killed with SIGKILL under a write load (${dbKind})`, () => {
@@ -52,7 +47,7 @@ describe(`the server killed with SIGKILL under a write load (${dbKind})`, () => 
 
     try {
       for (let cycle = 0; cycle < CYCLES; cycle++) {
-        const proc = await startProcess(settings, { bundle: server.entry })
+        const proc = await startProcess(settings)
         await listening(proc)
         if (cycle === 0) ({ token, products, places } = await setUp(proc.base))
 

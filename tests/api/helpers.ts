@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
@@ -16,15 +17,19 @@ import { loggerOptions } from '../../src/server/logging'
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 export const dbKind = (process.env.STOCKROOM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
 
-/** A database URL of its own, and a way to remove it. */
-export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database URL of its own, and a way to remove it: empty, or (`migrated`) a copy of the template the API projects'
+ * global setup migrated once (tests/api/global-setup.ts), holding the first super-user.
+ */
+export async function freshDatabaseUrl({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = migrated ? inject('templateDatabase') : undefined
   if (dbKind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('STOCKROOM_TEST_DB=postgres needs TEST_DATABASE_URL')
     const name = `stockroom_test_${process.pid}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: base })
     await admin.connect()
-    await admin.query(`create database ${name}`)
+    await admin.query(`create database ${name}${template ? ` template ${new URL(template).pathname.slice(1)}` : ''}`)
     await admin.end()
     const url = new URL(base)
     url.pathname = `/${name}`
@@ -39,11 +44,13 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-test-'))
+  const file = path.join(dir, 'test.db')
+  if (template) fs.copyFileSync(template.slice('sqlite:'.length), file)
   const drop = () => {
     fs.rmSync(dir, { recursive: true, force: true })
     return Promise.resolve()
   }
-  return { url: `sqlite:${path.join(dir, 'test.db')}`, drop }
+  return { url: `sqlite:${file}`, drop }
 }
 
 export type Response = LightMyRequestResponse
@@ -93,7 +100,7 @@ export interface StartOptions {
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const { url, drop } = await freshDatabaseUrl()
+  const { url, drop } = await freshDatabaseUrl({ migrated: true })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-data-'))
   const config = loadConfig({
     DATABASE_URL: url,

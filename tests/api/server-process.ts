@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { inject } from 'vitest'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -46,11 +47,15 @@ export async function buildServerBundle(): Promise<{ entry: string; remove(): vo
   return { entry: path.join(outDir, 'main.js'), remove: () => fs.rmSync(outDir, { recursive: true, force: true }) }
 }
 
-/** Only the settings given, so nothing leaks in from the environment of the test run. */
-export async function startProcess(settings: Record<string, string>, options: { bundle?: string } = {}): Promise<Running> {
+/**
+ * Only the settings given, so nothing leaks in from the environment of the test run. The API projects' bundle
+ * (tests/api/global-setup.ts) runs unless `tsx` asks for the sources as `npm start` runs them.
+ */
+export async function startProcess(settings: Record<string, string>, options: { bundle?: string; tsx?: boolean } = {}): Promise<Running> {
   const port = await freePort()
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), ...settings }
-  const args = options.bundle ? [options.bundle] : ['--import', 'tsx', 'src/server/main.ts']
+  const bundle = options.tsx ? undefined : (options.bundle ?? inject('serverBundle'))
+  const args = bundle ? [bundle] : ['--import', 'tsx', 'src/server/main.ts']
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const output = { stdout: '', stderr: '' }
   const listeners = new Set<() => void>()

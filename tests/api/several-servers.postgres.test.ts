@@ -10,16 +10,15 @@ import { openDatabase } from '../../src/server/db'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { ADMIN, freshDatabaseUrl } from './helpers'
 import { httpClient, seededRandom } from './http-client'
-import { buildServerBundle, killRunning, listening, signIn, startProcess, stopProcess, type Running } from './server-process'
+import { killRunning, listening, signIn, startProcess, stopProcess, type Running } from './server-process'
 
 const PER_ACCOUNT = 3
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>
 let database: Awaited<ReturnType<typeof freshDatabaseUrl>>
 const dataDirs: string[] = []
 let servers: Running[] = []
 
 beforeAll(async () => {
-  ;[bundle, database] = await Promise.all([buildServerBundle(), freshDatabaseUrl()])
+  database = await freshDatabaseUrl()
   const settings = () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-several-'))
     dataDirs.push(dataDir)
@@ -33,12 +32,11 @@ beforeAll(async () => {
       DATABASE_POOL_SIZE: '6',
     }
   }
-  servers = await Promise.all([1, 2, 3].map(() => startProcess(settings(), { bundle: bundle.entry })))
+  servers = await Promise.all([1, 2, 3].map(() => startProcess(settings())))
 }, 180_000)
 afterAll(async () => {
   await Promise.all(servers.filter((server) => server.child.exitCode === null).map((server) => stopProcess(server)))
   await killRunning()
-  bundle?.remove()
   await database?.drop()
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
 })

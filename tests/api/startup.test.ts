@@ -31,7 +31,8 @@ afterAll(() => {
 
 describe('the server process', () => {
   it('on an empty database prints a first super-user password once, serves real HTTP, exits 0 on SIGTERM, and starts again with the same secret', async () => {
-    const proc = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })
+    // the sources as `npm start` runs them; the other tests start the bundle
+    const proc = await startProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir }, { tsx: true })
     const [, email, password] = await proc.waitFor(/e-mail:\s+(\S+)\s+password:\s+(\S+)/)
     await listening(proc)
     expect(email).toBe('admin@example.com')
