@@ -441,6 +441,7 @@ const en = {
       location_elsewhere: 'Location %{code}: open a product and its Stock tab to book there.',
       location_unknown: 'Location %{code} is not known here.',
       location_chosen: 'Location %{name} chosen.',
+      barcode_broken: '%{code} is no whole EAN or UPC (its length or check digit is wrong): scan it again.',
       barcode_filter: 'Barcode %{code}',
     },
     camera: {

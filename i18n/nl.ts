@@ -513,6 +513,7 @@ const nl: typeof en = {
       location_elsewhere: 'Locatie %{code}: open een product en zijn tabblad Voorraad om daar te boeken.',
       location_unknown: 'Locatie %{code} is hier niet bekend.',
       location_chosen: 'Locatie %{name} gekozen.',
+      barcode_broken: '%{code} is geen volledige EAN of UPC (de lengte of het controlecijfer klopt niet): scan opnieuw.',
       barcode_filter: 'Barcode %{code}',
     },
     camera: {

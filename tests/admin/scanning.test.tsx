@@ -1,6 +1,6 @@
-// The scan listener: a hand-held scanner is told from typing by timing alone (each key's timeStamp is set on the
-// event, so no test waits), its Enter never reaches the field, the field gets back what it held, and the code goes
-// to the screen that takes it, or opens the product with that barcode.
+// The scan listener: a hand-held scanner is told from typing by its pace and by what it reads (each key's timeStamp
+// is set on the event, so no test waits), its Enter never reaches the field, the field gets back what it held, and
+// the code goes to the screen that takes it, or opens the product with that barcode.
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
@@ -25,9 +25,9 @@ describe('ScanDetector', () => {
     expect(detector.enter(1000 + 13 * 120)).toBeUndefined()
     typed(detector, '12345', 5000, 5)
     expect(detector.enter(5025)).toBeUndefined()
-    // a slow Enter after a fast burst: someone pasted and then pressed Enter
+    // an Enter pressed after a pause: the burst before it was not the scanner's
     typed(detector, 'L000042', 9000, 5)
-    expect(detector.enter(9035 + SCAN_TIMING.maxGapMs + 1)).toBeUndefined()
+    expect(detector.enter(9035 + SCAN_TIMING.maxJitterMs + 1)).toBeUndefined()
   })
 
   it('starts a new burst after a pause: what was typed before is not part of the scan', () => {
@@ -93,6 +93,65 @@ function renderScreen(take: (code: string) => boolean, products: { id: number }[
   renderInAdmin({ '/products/:id': element, '/products': element, '/': element }, { at: '/', dataProvider: provider })
   return { onEnter, provider, field: screen.getByRole<HTMLInputElement>('textbox', { name: 'Note' }) }
 }
+
+describe('ScanDetector on a busy phone: keys up to 100 ms apart', () => {
+  /** `text` and Enter with the gaps given in turn (11 to 100 ms, as a busy phone delivers a scanner's keys) */
+  const jittered = (detector: ScanDetector<string>, text: string, gaps = [11, 75, 40, 100, 23, 98]) => {
+    let at = 1000
+    ;[...text].forEach((char, i) => detector.key(char, (at += gaps[i % gaps.length]), 'Amount', ''))
+    return detector.enter(at + gaps[text.length % gaps.length])
+  }
+  const codeOf = (scan: ReturnType<ScanDetector<string>['enter']>) => scan?.code
+
+  it('takes a location code and a whole EAN-8, UPC-A or EAN-13 for a scan', () => {
+    const detector = new ScanDetector<string>()
+    expect(jittered(detector, 'L000469')).toEqual({ code: 'L000469', start: { target: 'Amount', valueBefore: '' } })
+    expect(codeOf(jittered(detector, '96385074'))).toBe('96385074')
+    expect(codeOf(jittered(detector, '036000291452'))).toBe('036000291452')
+    expect(codeOf(jittered(detector, '4006381333931'))).toBe('4006381333931')
+  })
+
+  it('leaves what reads as no code to the field: a wrong check digit, 11 digits, letters, a cut-off code, words', () => {
+    const detector = new ScanDetector<string>()
+    for (const text of ['4006381333932', '03600029145', '40063813339A1', '000469', 'Scanned in'])
+      expect({ text, scan: jittered(detector, text) }).toEqual({ text, scan: undefined })
+    // the same keys at a scanner's own pace are a scan whatever they read (a Code 128 label)
+    typedFast(detector, 'ACME-0077')
+    expect(detector.enter(2000)).toEqual({ code: 'ACME-0077', start: { target: 'Amount', valueBefore: '' } })
+  })
+
+  it('takes a SKU the app knows, and no other', () => {
+    const detector = new ScanDetector<string>({ isKnownCode: (code) => code === 'FL-0001' })
+    expect(codeOf(jittered(detector, 'FL-0001'))).toBe('FL-0001')
+    expect(jittered(detector, 'FL-0002')).toBeUndefined()
+  })
+
+  it('honours a configured prefix: what follows it is a scan whatever it reads, without the prefix', () => {
+    const detector = new ScanDetector<string>({ prefix: '$$' })
+    expect(codeOf(jittered(detector, '$$ACME-77'))).toBe('ACME-77')
+    expect(jittered(detector, 'ACME-77')).toBeUndefined()
+    // the prefix alone is no code
+    expect(jittered(detector, '$$')).toBeUndefined()
+    // a second scanner without the prefix still scans floor codes
+    expect(codeOf(jittered(detector, 'L000042'))).toBe('L000042')
+  })
+
+  it('leaves codes typed by hand (a key more than 100 ms after the one before) to the field', () => {
+    const detector = new ScanDetector<string>({ isKnownCode: () => true })
+    for (const text of ['L000042', '4006381333931', '96385074']) {
+      typed(detector, text, 1000, 101)
+      expect(detector.enter(1000 + text.length * 101)).toBeUndefined()
+    }
+    // one key more than 100 ms late splits the burst: its end alone reads as no code
+    const floorCodesOnly = new ScanDetector<string>()
+    for (const [i, char] of [...'4006381333931'].entries()) floorCodesOnly.key(char, 5000 + i * 60 + (i >= 6 ? 101 : 0), 'Amount', '')
+    expect(floorCodesOnly.enter(5000 + 13 * 60 + 101)).toBeUndefined()
+  })
+
+  const typed = (detector: ScanDetector<string>, text: string, start: number, gap: number) =>
+    [...text].forEach((char, i) => detector.key(char, start + i * gap, 'Amount', ''))
+  const typedFast = (detector: ScanDetector<string>, text: string) => typed(detector, text, 2000 - text.length * 8, 8)
+})
 
 describe('ScannerProvider', () => {
   it("gives a scan typed into a field to the screen, keeps the scan's Enter from the field and puts its text back", async () => {

@@ -5,9 +5,10 @@ import { useMemo, type MouseEvent } from 'react'
 import { Box, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
-import { useListContext, useTranslate, type SortPayload } from 'ra-core'
+import { useListContext, useNotify, useTranslate, type SortPayload } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import { locationIdOfCode } from '../../contract/location-codes'
+import { isBrokenProductBarcode } from '../../contract/barcodes'
 import { useScan } from '../scanning'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
@@ -39,6 +40,7 @@ const highlightedRow = { bgcolor: (theme: Theme) => (theme.palette.mode === 'dar
 
 function ProductTable() {
   const translate = useTranslate()
+  const notify = useNotify()
   const { data = [], total = 0, error, sort, setSort, page, perPage } = useListContext<ProductSummary>()
   const { filterValues, setFilters } = useFilters()
   const since = useMemo(() => highlightSince(), [])
@@ -48,6 +50,11 @@ function ProductTable() {
   // a scanned barcode filters the list, alone: the typed text filters would hide it
   useScan((code) => {
     if (locationIdOfCode(code) !== undefined) return false
+    // a cut-off or misread EAN would filter for a barcode no product has, and hide the list
+    if (isBrokenProductBarcode(code)) {
+      notify('floor.scan.barcode_broken', { type: 'warning', messageArgs: { code } })
+      return true
+    }
     const withoutTexts = TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, undefined), filterValues)
     setFilters(withFilter(withoutTexts, 'barcode', code))
     return true

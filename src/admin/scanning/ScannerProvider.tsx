@@ -2,11 +2,15 @@
 // the camera's finds, arrive here. Screens that know better subscribe with useScan (the stock tab takes location
 // codes, the products list filters); what no screen takes opens the product with that barcode.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { useDataProvider, useNotify } from 'ra-core'
+import { useDataProvider, useNotify, useStore } from 'ra-core'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { ProductSummary } from '../../contract'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
+
+/** react-admin's store key (kept in this browser's localStorage) of the characters the scanner sends before each code */
+export const SCANNER_PREFIX_KEY = 'scanner.prefix'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -29,6 +33,16 @@ function restore(field: Field, value: string) {
   const prototype = Object.getPrototypeOf(field) as HTMLInputElement
   Reflect.set(prototype, 'value', value, field)
   field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/** A SKU of a product this browser has loaded (react-admin keeps them in react-query's cache under 'products'). */
+function isLoadedSku(queryClient: QueryClient, code: string): boolean {
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['products'] })) {
+    const listed = (data as { data?: unknown } | undefined)?.data
+    const records = Array.isArray(data) ? data : Array.isArray(listed) ? listed : [data]
+    if (records.some((record) => (record as { sku?: unknown } | null)?.sku === code)) return true
+  }
+  return false
 }
 
 /** What a scan does when no screen takes it: open the product with that barcode (its stock tab from a stock tab). */
@@ -75,8 +89,10 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
     await fallback.current(code)
   }, [])
 
+  const queryClient = useQueryClient()
+  const [prefix] = useStore<string>(SCANNER_PREFIX_KEY, '')
   useEffect(() => {
-    const detector = new ScanDetector<EventTarget | null>()
+    const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) })
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return detector.reset()
       if (event.key === 'Enter') {
@@ -95,7 +111,7 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
     // capture: the scan's Enter is stopped before any field's own handler
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
-  }, [scanned])
+  }, [scanned, prefix, queryClient])
 
   const scanner = useMemo<Scanner>(
     () => ({
