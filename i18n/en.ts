@@ -303,6 +303,9 @@ const en = {
       submit: 'Submit',
       unconfirmed: 'Not confirmed yet. Press Submit again: it will not be booked twice.',
       booked: 'Booked %{amount} at %{warehouse} / %{location}.',
+      large_title: 'Book %{amount}?',
+      large_content: '%{location} holds %{level}; %{amount} is more than ten times that. Was it typed as an amount?',
+      large_confirm: 'Book %{amount}',
     },
     actions: {
       save: 'Save',

@@ -372,6 +372,9 @@ const nl: typeof en = {
       submit: 'Boeken',
       unconfirmed: 'Nog niet bevestigd. Druk nogmaals op Boeken: het wordt niet twee keer geboekt.',
       booked: '%{amount} geboekt op %{warehouse} / %{location}.',
+      large_title: '%{amount} boeken?',
+      large_content: '%{location} bevat %{level}; %{amount} is meer dan tien keer zoveel. Is het als aantal getypt?',
+      large_confirm: '%{amount} boeken',
     },
     actions: {
       save: 'Opslaan',
