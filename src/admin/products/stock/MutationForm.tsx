@@ -155,6 +155,9 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
   )
 }
 
+// a two-line question needs no whole phone screen (the theme's rule for dialogs): its buttons stay above the notices
+const questionPaper = { '@media (max-width: 599.95px)': { height: 'auto', width: 'calc(100% - 32px)', margin: 2, borderRadius: 1 } }
+
 /** Asks before booking a large amount; Cancel has the focus, so a scanner's stray Enter books nothing. */
 function LargeAmountQuestion({
   asked,
@@ -168,7 +171,7 @@ function LargeAmountQuestion({
   const translate = useTranslate()
   const amount = asked ? signed(asked.amount) : ''
   return (
-    <Dialog open={asked !== undefined} onClose={onCancel} aria-labelledby="large-amount-title">
+    <Dialog open={asked !== undefined} onClose={onCancel} aria-labelledby="large-amount-title" slotProps={{ paper: { sx: questionPaper } }}>
       <DialogTitle id="large-amount-title">{translate('stock.form.large_title', { amount })}</DialogTitle>
       <DialogContent>
         <DialogContentText>
