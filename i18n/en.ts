@@ -447,6 +447,13 @@ const en = {
       barcode_broken: '%{code} is no whole EAN or UPC (its length or check digit is wrong): scan it again.',
       barcode_filter: 'Barcode %{code}',
     },
+    scanner: {
+      title: 'Hand-held scanner',
+      prefix: 'Scanner prefix',
+      prefix_help: 'The characters your scanner is set to send before each code; empty for none. Kept in this browser.',
+      save: 'Save prefix',
+      saved: 'The scanner prefix is kept in this browser.',
+    },
     camera: {
       open: 'Scan with the camera',
       title: 'Scan a barcode',

@@ -519,6 +519,13 @@ const nl: typeof en = {
       barcode_broken: '%{code} is geen volledige EAN of UPC (de lengte of het controlecijfer klopt niet): scan opnieuw.',
       barcode_filter: 'Barcode %{code}',
     },
+    scanner: {
+      title: 'Handscanner',
+      prefix: 'Scannerprefix',
+      prefix_help: 'De tekens die uw scanner vóór elke code stuurt; leeg voor geen. Bewaard in deze browser.',
+      save: 'Prefix opslaan',
+      saved: 'De scannerprefix is bewaard in deze browser.',
+    },
     camera: {
       open: 'Scannen met de camera',
       title: 'Een barcode scannen',

@@ -3,10 +3,11 @@
 // the code goes to the screen that takes it, or opens the product with that barcode.
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import type { DataProvider } from 'ra-core'
 import { useLocation } from 'react-router-dom'
-import { ScanDetector, ScannerProvider, SCAN_TIMING, useScan } from '../../src/admin/scanning'
+import { ScanDetector, ScannerProvider, SCAN_TIMING, storeScannerPrefix, useScan } from '../../src/admin/scanning'
 import { renderInAdmin } from './render'
 
 describe('ScanDetector', () => {
@@ -68,6 +69,11 @@ function Field({ onEnter }: { onEnter: () => void }) {
 
 function Screen({ take, onEnter }: { take: (code: string) => boolean; onEnter: () => void }) {
   useScan(take)
+  // a product list this browser has loaded: its SKUs are known codes
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    queryClient.setQueryData(['products', 'getList', {}], { data: [{ id: 7, sku: 'FL-0001' }], total: 1 })
+  }, [queryClient])
   const { pathname } = useLocation()
   return (
     <>
@@ -162,6 +168,25 @@ describe('ScannerProvider', () => {
     await waitFor(() => expect(take).toHaveBeenCalledWith('L000042'))
     expect(onEnter).not.toHaveBeenCalled()
     expect(field).toHaveValue('abc')
+  })
+
+  it('takes a SKU of a loaded product and a prefixed code at a busy phone pace (90 ms a key), and leaves others to the field', async () => {
+    const take = vi.fn(() => true)
+    const { onEnter, field } = renderScreen(take)
+    field.focus()
+    keys(field, 'FL-0001', 90, field)
+    await waitFor(() => expect(take).toHaveBeenCalledWith('FL-0001'))
+    expect(field).toHaveValue('abc')
+    keys(field, 'ACME-77', 90, field)
+    expect(onEnter).toHaveBeenCalledTimes(1)
+    expect(field).toHaveValue('abcACME-77')
+    // the prefix the scanner is set to send: what follows it is the code
+    act(() => storeScannerPrefix('$$'))
+    keys(field, '$$ACME-77', 90, field)
+    await waitFor(() => expect(take).toHaveBeenCalledWith('ACME-77'))
+    expect(field).toHaveValue('abcACME-77')
+    expect(onEnter).toHaveBeenCalledTimes(1)
+    act(() => storeScannerPrefix(''))
   })
 
   it('leaves typing alone: the field keeps it and its Enter', () => {

@@ -2,15 +2,13 @@
 // the camera's finds, arrive here. Screens that know better subscribe with useScan (the stock tab takes location
 // codes, the products list filters); what no screen takes opens the product with that barcode.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { useDataProvider, useNotify, useStore } from 'ra-core'
+import { useDataProvider, useNotify } from 'ra-core'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { ProductSummary } from '../../contract'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
-
-/** react-admin's store key (kept in this browser's localStorage) of the characters the scanner sends before each code */
-export const SCANNER_PREFIX_KEY = 'scanner.prefix'
+import { useScannerPrefix } from './scannerPrefix'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -90,7 +88,7 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const queryClient = useQueryClient()
-  const [prefix] = useStore<string>(SCANNER_PREFIX_KEY, '')
+  const prefix = useScannerPrefix()
   useEffect(() => {
     const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) })
     const onKeyDown = (event: KeyboardEvent) => {
