@@ -154,6 +154,17 @@ describe('Products list', { timeout: 60_000 }, () => {
     ).toEqual([])
     scan('4006381333931')
     await waitFor(() => expect(api.lastListQuery().get('barcode')).toBe('4006381333931'))
+    // a SKU the list has shown, keys up to 100 ms apart, filters by SKU instead of the barcode
+    act(() => {
+      let at = 95_000
+      for (const [i, key] of [...'SKU-001', 'Enter'].entries()) {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+        Object.defineProperty(event, 'timeStamp', { value: (at += [11, 75, 100, 40][i % 4]) })
+        document.body.dispatchEvent(event)
+      }
+    })
+    await waitFor(() => expect(api.lastListQuery().get('sku')).toBe('SKU-001'))
+    expect(api.lastListQuery().has('barcode')).toBe(false)
   })
 
   it('opens sorted by article number (SPEC §9), with the columns and the footer', async () => {

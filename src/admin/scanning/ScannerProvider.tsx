@@ -3,12 +3,13 @@
 // codes, the products list filters); what no screen takes opens the product with that barcode.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useDataProvider, useNotify } from 'ra-core'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { ProductSummary } from '../../contract'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
 import { useScannerPrefix } from './scannerPrefix'
+import { isLoadedSku } from './loadedSkus'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -31,16 +32,6 @@ function restore(field: Field, value: string) {
   const prototype = Object.getPrototypeOf(field) as HTMLInputElement
   Reflect.set(prototype, 'value', value, field)
   field.dispatchEvent(new Event('input', { bubbles: true }))
-}
-
-/** A SKU of a product this browser has loaded (react-admin keeps them in react-query's cache under 'products'). */
-function isLoadedSku(queryClient: QueryClient, code: string): boolean {
-  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['products'] })) {
-    const listed = (data as { data?: unknown } | undefined)?.data
-    const records = Array.isArray(data) ? data : Array.isArray(listed) ? listed : [data]
-    if (records.some((record) => (record as { sku?: unknown } | null)?.sku === code)) return true
-  }
-  return false
 }
 
 /** What a scan does when no screen takes it: open the product with that barcode (its stock tab from a stock tab). */

@@ -2,5 +2,6 @@
 // place. A screen takes scans with useScan(handler); see ScannerProvider.tsx.
 export { ScannerProvider, useScan, useScanner, type ScanHandler } from './ScannerProvider'
 export { SCANNER_PREFIX_KEY, storeScannerPrefix } from './scannerPrefix'
+export { isLoadedSku } from './loadedSkus'
 export { ScanDetector, SCAN_TIMING, isFloorCode } from './scanDetector'
 export { CameraScanButton } from './CameraScanButton'
