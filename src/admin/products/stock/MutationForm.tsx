@@ -42,8 +42,9 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
   const dataProvider = useDataProvider()
   const amountInput = useRef<HTMLInputElement>(null)
   const locationInput = useRef<HTMLInputElement>(null)
-  /** a large amount waiting for the clerk's yes */
-  const [askingAbout, setAskingAbout] = useState<{ amount: number; level: number; location: string }>()
+  /** a large amount waiting for the clerk's yes (kept while the question fades out, so its text stays) */
+  const [question, setQuestion] = useState<LargeAmount & { open: boolean }>()
+  const closeQuestion = () => setQuestion((asked) => asked && { ...asked, open: false })
   const form = useMutationForm(productId, {
     onBooked(mutation) {
       const args = {
@@ -77,7 +78,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
       return true
     }
     // a scan while a large amount is asked about: the clerk has moved on, the amount is not booked
-    setAskingAbout(undefined)
+    closeQuestion()
     dispatch({ type: 'placeScanned', warehouseId: location.warehouse_id, locationId: location.id })
     notify('floor.scan.location_chosen', { type: 'info', messageArgs: { name: location.location_name } })
     amountInput.current?.focus()
@@ -89,7 +90,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
     if (!payload || pending !== null) return
     const level = levels.find((item) => item.location_id === payload.location_id)?.amount ?? 0
     if (!isLargeAmount(payload.amount, level)) return void form.book()
-    setAskingAbout({ amount: payload.amount, level, location: selectedLocation(state)?.location_name ?? '' })
+    setQuestion({ amount: payload.amount, level, location: selectedLocation(state)?.location_name ?? '', open: true })
   }
 
   return (
@@ -138,17 +139,20 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
             </Stack>
           </Box>
           {bookingError && <Alert severity="error">{bookingError}</Alert>}
-          <LargeAmountQuestion
-            asked={askingAbout}
-            onCancel={() => {
-              setAskingAbout(undefined)
-              amountInput.current?.focus()
-            }}
-            onBook={() => {
-              setAskingAbout(undefined)
-              void form.book()
-            }}
-          />
+          {question && (
+            <LargeAmountQuestion
+              asked={question}
+              open={question.open}
+              onCancel={() => {
+                closeQuestion()
+                amountInput.current?.focus()
+              }}
+              onBook={() => {
+                closeQuestion()
+                void form.book()
+              }}
+            />
+          )}
         </Stack>
       </CardContent>
     </Card>
@@ -158,24 +162,33 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
 // a two-line question needs no whole phone screen (the theme's rule for dialogs): its buttons stay above the notices
 const questionPaper = { '@media (max-width: 599.95px)': { height: 'auto', width: 'calc(100% - 32px)', margin: 2, borderRadius: 1 } }
 
+interface LargeAmount {
+  amount: number
+  /** what the location holds */
+  level: number
+  location: string
+}
+
 /** Asks before booking a large amount; Cancel has the focus, so a scanner's stray Enter books nothing. */
 function LargeAmountQuestion({
   asked,
+  open,
   onCancel,
   onBook,
 }: {
-  asked: { amount: number; level: number; location: string } | undefined
+  asked: LargeAmount
+  open: boolean
   onCancel: () => void
   onBook: () => void
 }) {
   const translate = useTranslate()
-  const amount = asked ? signed(asked.amount) : ''
+  const amount = signed(asked.amount)
   return (
-    <Dialog open={asked !== undefined} onClose={onCancel} aria-labelledby="large-amount-title" slotProps={{ paper: { sx: questionPaper } }}>
+    <Dialog open={open} onClose={onCancel} aria-labelledby="large-amount-title" slotProps={{ paper: { sx: questionPaper } }}>
       <DialogTitle id="large-amount-title">{translate('stock.form.large_title', { amount })}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {translate('stock.form.large_content', { amount, level: asked?.level ?? 0, location: asked?.location ?? '' })}
+          {translate('stock.form.large_content', { amount, level: asked.level, location: asked.location })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
