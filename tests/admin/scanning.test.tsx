@@ -206,6 +206,16 @@ describe('ScannerProvider', () => {
     expect(provider.getList).toHaveBeenCalledWith('products', expect.objectContaining({ filter: { barcode: '4006381333931' } }))
   })
 
+  it('opens the product of a scanned SKU this browser has loaded, by its whole SKU', async () => {
+    const { provider } = renderScreen(() => false, [
+      { id: 8, sku: 'FL-00010' },
+      { id: 7, sku: 'FL-0001' },
+    ] as { id: number }[])
+    keys(document.body, 'FL-0001', 90)
+    expect(await screen.findByText('at /products/7')).toBeInTheDocument()
+    expect(provider.getList).toHaveBeenCalledWith('products', expect.objectContaining({ filter: { sku: 'FL-0001' } }))
+  })
+
   it('lists the products when several share the barcode', async () => {
     renderScreen(() => false, [{ id: 7 }, { id: 8 }])
     keys(document.body, '4006381333931', 5)
