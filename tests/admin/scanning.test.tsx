@@ -83,12 +83,12 @@ function Screen({ take, onEnter }: { take: (code: string) => boolean; onEnter: (
   )
 }
 
-const dataProvider = (products: { id: number }[]) =>
+const dataProvider = (products: { id: number; sku?: string }[]) =>
   ({ getList: vi.fn(() => Promise.resolve({ data: products, total: products.length })) }) as unknown as DataProvider & {
     getList: ReturnType<typeof vi.fn>
   }
 
-function renderScreen(take: (code: string) => boolean, products: { id: number }[] = []) {
+function renderScreen(take: (code: string) => boolean, products: { id: number; sku?: string }[] = []) {
   const onEnter = vi.fn()
   const provider = dataProvider(products)
   const element = (
@@ -207,10 +207,13 @@ describe('ScannerProvider', () => {
   })
 
   it('opens the product of a scanned SKU this browser has loaded, by its whole SKU', async () => {
-    const { provider } = renderScreen(() => false, [
-      { id: 8, sku: 'FL-00010' },
-      { id: 7, sku: 'FL-0001' },
-    ] as { id: number }[])
+    const { provider } = renderScreen(
+      () => false,
+      [
+        { id: 8, sku: 'FL-00010' },
+        { id: 7, sku: 'FL-0001' },
+      ],
+    )
     keys(document.body, 'FL-0001', 90)
     expect(await screen.findByText('at /products/7')).toBeInTheDocument()
     expect(provider.getList).toHaveBeenCalledWith('products', expect.objectContaining({ filter: { sku: 'FL-0001' } }))
