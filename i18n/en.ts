@@ -303,6 +303,9 @@ const en = {
       submit: 'Submit',
       unconfirmed: 'Not confirmed yet. Press Submit again: it will not be booked twice.',
       booked: 'Booked %{amount} at %{warehouse} / %{location}.',
+      large_title: 'Book %{amount}?',
+      large_content: '%{location} holds %{level}; %{amount} is more than ten times that. Was it typed as an amount?',
+      large_confirm: 'Book %{amount}',
     },
     actions: {
       save: 'Save',
@@ -441,7 +444,15 @@ const en = {
       location_elsewhere: 'Location %{code}: open a product and its Stock tab to book there.',
       location_unknown: 'Location %{code} is not known here.',
       location_chosen: 'Location %{name} chosen.',
+      barcode_broken: '%{code} is no whole EAN or UPC (its length or check digit is wrong): scan it again.',
       barcode_filter: 'Barcode %{code}',
+    },
+    scanner: {
+      title: 'Hand-held scanner',
+      prefix: 'Scanner prefix',
+      prefix_help: 'The characters your scanner is set to send before each code; empty for none. Kept in this browser.',
+      save: 'Save prefix',
+      saved: 'The scanner prefix is kept in this browser.',
     },
     camera: {
       open: 'Scan with the camera',

@@ -372,6 +372,9 @@ const nl: typeof en = {
       submit: 'Boeken',
       unconfirmed: 'Nog niet bevestigd. Druk nogmaals op Boeken: het wordt niet twee keer geboekt.',
       booked: '%{amount} geboekt op %{warehouse} / %{location}.',
+      large_title: '%{amount} boeken?',
+      large_content: '%{location} bevat %{level}; %{amount} is meer dan tien keer zoveel. Is het als aantal getypt?',
+      large_confirm: '%{amount} boeken',
     },
     actions: {
       save: 'Opslaan',
@@ -513,7 +516,15 @@ const nl: typeof en = {
       location_elsewhere: 'Locatie %{code}: open een product en zijn tabblad Voorraad om daar te boeken.',
       location_unknown: 'Locatie %{code} is hier niet bekend.',
       location_chosen: 'Locatie %{name} gekozen.',
+      barcode_broken: '%{code} is geen volledige EAN of UPC (de lengte of het controlecijfer klopt niet): scan opnieuw.',
       barcode_filter: 'Barcode %{code}',
+    },
+    scanner: {
+      title: 'Handscanner',
+      prefix: 'Scannerprefix',
+      prefix_help: 'De tekens die uw scanner vóór elke code stuurt; leeg voor geen. Bewaard in deze browser.',
+      save: 'Prefix opslaan',
+      saved: 'De scannerprefix is bewaard in deze browser.',
     },
     camera: {
       open: 'Scannen met de camera',

@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import { ProfilePage } from '../../src/admin/profile/ProfilePage'
 import { session } from '../../src/admin/providers/session'
+import { SCANNER_PREFIX_KEY } from '../../src/admin/scanning'
 import { renderInAdmin } from './render'
 import { fakeFetch, type Recorded } from './fake-api'
 
@@ -41,6 +42,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('ProfilePage', () => {
+  it("keeps this browser's scanner prefix, through a sign-out (its own key, not react-admin's store)", async () => {
+    serve()
+    const prefix = await screen.findByRole('textbox', { name: 'Scanner prefix' })
+    const save = screen.getByRole('button', { name: 'Save prefix' })
+    expect(save).toBeDisabled()
+    await userEvent.type(prefix, '$$')
+    await userEvent.click(save)
+    expect(localStorage.getItem(SCANNER_PREFIX_KEY)).toBe('$$')
+    // what is kept is what the field shows: nothing left to save
+    expect(save).toBeDisabled()
+    await userEvent.clear(prefix)
+    await userEvent.click(save)
+    expect(localStorage.getItem(SCANNER_PREFIX_KEY)).toBeNull()
+  })
+
   it('opens the send-verification dialog with the address of the loaded profile', async () => {
     const api = serve()
     await userEvent.click(await screen.findByRole('button', { name: 'Send a verification email' }))

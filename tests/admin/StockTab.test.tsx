@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import type { Product, StockMutation } from '../../src/contract'
 import StockTab from '../../src/admin/products/stock/StockTab'
+import { ScannerProvider } from '../../src/admin/scanning'
 import { createDataProvider } from '../../src/admin/providers/dataProvider'
 import { createHttpClient } from '../../src/admin/providers/http'
 import { fakeFetch, type Recorded } from './fake-api'
@@ -129,10 +130,36 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
 function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = product()) {
   const refresh = vi.fn()
   renderInAdmin(
-    { '/products/:id/stock': <StockTab product={shown} refresh={refresh} /> },
+    {
+      '/products/:id/stock': (
+        // the layout's scan listener, as in the app
+        <ScannerProvider>
+          <StockTab product={shown} refresh={refresh} />
+        </ScannerProvider>
+      ),
+    },
     { at: '/products/5/stock', dataProvider: api.dataProvider },
   )
   return { refresh }
+}
+
+/**
+ * A hand-held scanner on a busy phone: the keys of `code` and Enter into the focused element, the pauses between them
+ * taken in turn from `gaps` (on the events' own clock, so no test waits). What the browser then does is done too: a
+ * key nobody stopped types its digit into a number field, an Enter nobody stopped submits the field's form.
+ */
+function scannerKeys(code: string, gaps = [11, 75, 40, 100, 23, 98, 64]) {
+  let at = 50_000
+  const send = (key: string, i: number) => {
+    const field = document.activeElement as HTMLInputElement
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+    Object.defineProperty(event, 'timeStamp', { value: (at += gaps[i % gaps.length]) })
+    if (!field.dispatchEvent(event)) return
+    if (key === 'Enter') fireEvent.submit(field.form ?? field)
+    // a number field takes digits only
+    else if (field.type !== 'number' || /\d/.test(key)) fireEvent.change(field, { target: { value: field.value + key } })
+  }
+  act(() => [...code, 'Enter'].forEach(send))
 }
 
 const writes = (requests: Recorded[]) =>
@@ -197,6 +224,85 @@ describe('StockTab', () => {
     const [newest, older] = screen.getAllByTestId('mutation-row')
     expect(newest).toHaveTextContent('2026-03-04-3RotterdamA-1broken boxclerk')
     expect(older).toHaveTextContent('+4')
+  })
+
+  it('after a booking the cursor waits in Location; a scan with keys up to 100 ms apart, even into Amount, books nothing and chooses the location', async () => {
+    const api = fakeStockApi({
+      warehouses: [rotterdam, amsterdam],
+      locations: { 1: [location(11, 'A-1', 1)], 2: [location(21, 'Hal 1', 2), location(22, 'Hal 2', 2)] },
+    })
+    api.overrides.push((r) =>
+      r.method === 'GET' && new URL(r.url, 'http://x').pathname.startsWith('/api/locations')
+        ? { json: [{ ...location(21, 'Hal 1', 2), code: 'L000021' }], headers: { 'x-total-count': '1' } }
+        : undefined,
+    )
+    const { refresh } = renderTab(api)
+    const warehouse = screen.getByRole('combobox', { name: 'Warehouse' })
+    await waitFor(() => expect(warehouse).toBeEnabled())
+    await userEvent.selectOptions(warehouse, 'Rotterdam')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '5{Enter}')
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveFocus()
+
+    // the scan of the next location label, its keys delayed by a busy phone, with the cursor put back in Amount
+    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    scannerKeys('L000021')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Hal 1'))
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveDisplayValue('Amsterdam')
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(writes(api.requests)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/products/5/stock_mutations/',
+        body: { amount: 5, note: null, warehouse_id: 1, location_id: 11, product_id: 5 },
+      },
+    ])
+    expect(refresh).toHaveBeenCalledTimes(1)
+    // the same for an EAN-13 scanned into Amount: no screen here takes it, and it is not booked either
+    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    scannerKeys('4006381333931')
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(writes(api.requests)).toHaveLength(1)
+  })
+
+  it('asks before booking an amount over 100 and over ten times what the location holds, in or out', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    const shown = product({
+      stock: 13,
+      stock_items: [{ warehouse_id: 1, location_id: 11, location: { id: 11, location_name: 'A-1' }, amount: 13 }],
+    })
+    const { refresh } = renderTab(api, shown)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    const amount = screen.getByRole('spinbutton', { name: 'Amount' })
+
+    await userEvent.type(amount, '469{Enter}')
+    const question = await screen.findByRole('dialog', { name: 'Book +469?' })
+    expect(question).toHaveTextContent('A-1 holds 13; +469 is more than ten times that. Was it typed as an amount?')
+    // Cancel has the focus: a stray Enter books nothing
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(writes(api.requests)).toEqual([])
+    expect(amount).toHaveValue(469)
+
+    // out alike: 131 is more than ten times 13
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '-131{Enter}')
+    const out = await screen.findByRole('dialog', { name: 'Book -131?' })
+    await userEvent.click(within(out).getByRole('button', { name: 'Book -131' }))
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(writes(api.requests)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/products/5/stock_mutations/',
+        body: { amount: -131, note: null, warehouse_id: 1, location_id: 11, product_id: 5 },
+      },
+    ])
+    // 130 is within ten times 13: booked without a question
+    await userEvent.type(amount, '130{Enter}')
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(2))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('shows why a booking failed and keeps what was typed', async () => {

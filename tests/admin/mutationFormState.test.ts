@@ -3,6 +3,7 @@ import {
   canSave,
   canSubmit,
   initialMutationFormState,
+  isLargeAmount,
   mutationFormReducer,
   mutationPayload,
   parseAmount,
@@ -243,6 +244,19 @@ describe('amount, note and Submit', () => {
     const gone = at(placed(), { type: 'warehousesLoaded', warehouses: [amsterdam] })
     expect(gone.warehouse.selectedId).toBe(2)
     expect(gone.location).toMatchObject({ items: undefined, selectedId: null })
+  })
+})
+
+describe('an amount large enough to ask about first', () => {
+  it('is over 100 and over ten times the location level, in or out alike', () => {
+    expect([101, -101, 469, -500].map((amount) => isLargeAmount(amount, 0))).toEqual([true, true, true, true])
+    expect([100, -100, 1, -3].map((amount) => isLargeAmount(amount, 0))).toEqual([false, false, false, false])
+    // a location holding 13: up to 130 is booked without a question
+    expect([130, -130, 131, -131].map((amount) => isLargeAmount(amount, 13))).toEqual([false, false, true, true])
+    // a location holding 1,000: 5,000 in is plausible, 10,001 out is not
+    expect([5_000, -10_000, 10_001, -10_001].map((amount) => isLargeAmount(amount, 1_000))).toEqual([false, false, true, true])
+    // below zero only the bound of 100 counts
+    expect([100, 101].map((amount) => isLargeAmount(amount, -18))).toEqual([false, true])
   })
 })
 

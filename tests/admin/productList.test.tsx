@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import { ResourceContextProvider } from 'ra-core'
 import { Link } from 'react-router-dom'
 import ProductList from '../../src/admin/products/ProductList'
+import { ScannerProvider } from '../../src/admin/scanning'
 import { DEFAULT_SORT, nextSort } from '../../src/admin/products/list/sorting'
 import { pageCount, pagerState } from '../../src/admin/products/list/paging'
 import { highlightSince, isHighlighted } from '../../src/admin/products/list/highlight'
@@ -113,6 +114,59 @@ const skus = () =>
 const footerCount = () => screen.findByText(/^# Products: \d+$/)
 
 describe('Products list', { timeout: 60_000 }, () => {
+  it("filters by a scanned whole EAN, and refuses digits that are none (a cut-off code) in the reader's language", async () => {
+    const api = fakeProductsApi(catalogue())
+    renderScreens(
+      {
+        '/products': (
+          <ScannerProvider>
+            <ResourceContextProvider value="products">
+              <ProductList />
+            </ResourceContextProvider>
+          </ScannerProvider>
+        ),
+      },
+      { at: '/products?sort=created_at&order=ASC', dataProvider: api.dataProvider, locale: 'nl' },
+    )
+    await screen.findByText('SKU-001')
+    /** a scanner's keys 8 ms apart and its Enter, on the events' own clock */
+    const scan = (code: string) =>
+      act(() => {
+        let at = 90_000
+        for (const key of [...code, 'Enter']) {
+          const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+          Object.defineProperty(event, 'timeStamp', { value: (at += 8) })
+          document.body.dispatchEvent(event)
+        }
+      })
+    const queriesBefore = api.listQueries().length
+    scan('0000079328')
+    expect(
+      await screen.findByText('0000079328 is geen volledige EAN of UPC (de lengte of het controlecijfer klopt niet): scan opnieuw.'),
+    ).toBeInTheDocument()
+    scan('4006381333932')
+    expect(await screen.findByText(/^4006381333932 is geen volledige EAN of UPC/)).toBeInTheDocument()
+    expect(
+      api
+        .listQueries()
+        .slice(queriesBefore)
+        .filter((query) => new URLSearchParams(query).has('barcode')),
+    ).toEqual([])
+    scan('4006381333931')
+    await waitFor(() => expect(api.lastListQuery().get('barcode')).toBe('4006381333931'))
+    // a SKU the list has shown, keys up to 100 ms apart, filters by SKU instead of the barcode
+    act(() => {
+      let at = 95_000
+      for (const [i, key] of [...'SKU-001', 'Enter'].entries()) {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+        Object.defineProperty(event, 'timeStamp', { value: (at += [11, 75, 100, 40][i % 4]) })
+        document.body.dispatchEvent(event)
+      }
+    })
+    await waitFor(() => expect(api.lastListQuery().get('sku')).toBe('SKU-001'))
+    expect(api.lastListQuery().has('barcode')).toBe(false)
+  })
+
   it('opens sorted by article number (SPEC §9), with the columns and the footer', async () => {
     const api = openList(undefined, '/products')
     expect(await screen.findByText('SKU-034')).toBeInTheDocument()

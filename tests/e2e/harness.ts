@@ -148,11 +148,14 @@ export async function createInPicker(scope: Page | Locator, kind: 'brand' | 'sup
   await eventually(() => scope.getByRole('combobox', { name: label }).inputValue()).toBe(name)
 }
 
-/** Saves the last screen of a journey under test-results/ (git-ignored) for people to look at. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves the last screen of a journey under test-results/ (git-ignored) for people to look at: the whole page, or
+ * what the screen shows (`fullPage: false`, for a dialog, which a whole-page picture stretches).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
   // transitions (tab indicators, ripples, fading menus) are finished first, so the picture shows where things end up
-  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage, animations: 'disabled' })
 }
 
 /** Calls the API as the browser's signed-in user would (for arranging data a journey does not test). */
@@ -190,11 +193,14 @@ export function unexpectedProblems(problems: string[], ...expected: RegExp[]): s
 /**
  * What a hand-held scanner does: the code's keys 8 ms apart, then Enter. Sent as real key events through the
  * DevTools protocol with their own timestamps, so the pace holds however busy the machine running the test is.
+ * `gapsMs` are the pauses before each key and the Enter, taken in turn: a busy phone delivers them 11 to 100 ms apart.
  */
-export async function scan(page: Page, code: string) {
+export async function scan(page: Page, code: string, gapsMs: number[] = [8]) {
   const cdp = await page.context().newCDPSession(page)
   const start = Date.now() / 1000
-  const at = (i: number) => start + i * 0.008
+  const offsets = [0]
+  for (let i = 1; i <= code.length; i++) offsets.push(offsets[i - 1] + gapsMs[(i - 1) % gapsMs.length] / 1000)
+  const at = (i: number) => start + offsets[i]
   for (const [i, key] of [...code].entries()) {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, timestamp: at(i) })
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(i) + 0.002 })

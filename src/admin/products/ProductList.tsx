@@ -5,10 +5,12 @@ import { useMemo, type MouseEvent } from 'react'
 import { Box, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
-import { useListContext, useTranslate, type SortPayload } from 'ra-core'
+import { useListContext, useNotify, useTranslate, type SortPayload } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import { locationIdOfCode } from '../../contract/location-codes'
-import { useScan } from '../scanning'
+import { isBrokenProductBarcode } from '../../contract/barcodes'
+import { useQueryClient } from '@tanstack/react-query'
+import { isLoadedSku, useScan } from '../scanning'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
@@ -39,17 +41,24 @@ const highlightedRow = { bgcolor: (theme: Theme) => (theme.palette.mode === 'dar
 
 function ProductTable() {
   const translate = useTranslate()
+  const notify = useNotify()
+  const queryClient = useQueryClient()
   const { data = [], total = 0, error, sort, setSort, page, perPage } = useListContext<ProductSummary>()
   const { filterValues, setFilters } = useFilters()
   const since = useMemo(() => highlightSince(), [])
   const theme = useTheme()
   // below a laptop's width the seven columns do not fit: a list of cards, as react-admin's demo does
   const compact = useMediaQuery(theme.breakpoints.down('md'))
-  // a scanned barcode filters the list, alone: the typed text filters would hide it
+  // a scanned code filters the list, alone (the typed text filters would hide it): a known SKU by SKU, else by barcode
   useScan((code) => {
     if (locationIdOfCode(code) !== undefined) return false
-    const withoutTexts = TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, undefined), filterValues)
-    setFilters(withFilter(withoutTexts, 'barcode', code))
+    // a cut-off or misread EAN would filter for a barcode no product has, and hide the list
+    if (isBrokenProductBarcode(code)) {
+      notify('floor.scan.barcode_broken', { type: 'warning', messageArgs: { code } })
+      return true
+    }
+    const alone = [...TEXT_FILTERS, 'barcode'].reduce((filters, name) => withFilter(filters, name, undefined), filterValues)
+    setFilters(withFilter(alone, isLoadedSku(queryClient, code) ? 'sku' : 'barcode', code))
     return true
   })
   // products added here go to the top of the page until the list is sorted, filtered or paged again (SPEC §4)

@@ -22,6 +22,7 @@ import type { User } from '../../contract'
 import { account } from '../providers'
 import { SendVerificationDialog } from '../auth/SendVerificationDialog'
 import { ProfileForm } from './ProfileForm'
+import { ScannerPrefixCard } from '../scanning/ScannerPrefixCard'
 
 export function ProfilePage() {
   const translate = useTranslate()
@@ -95,6 +96,7 @@ export function ProfilePage() {
         initialEmail={user?.email}
         onSent={() => void reload()}
       />
+      <ScannerPrefixCard />
     </Box>
   )
 }

@@ -3,10 +3,13 @@
 // codes, the products list filters); what no screen takes opens the product with that barcode.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useDataProvider, useNotify } from 'ra-core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { ProductSummary } from '../../contract'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
+import { useScannerPrefix } from './scannerPrefix'
+import { isLoadedSku } from './loadedSkus'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -31,9 +34,13 @@ function restore(field: Field, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
-/** What a scan does when no screen takes it: open the product with that barcode (its stock tab from a stock tab). */
+/**
+ * What a scan does when no screen takes it: open the product with that barcode, or with that SKU when it is a
+ * loaded product's (its stock tab from a stock tab).
+ */
 function useOpenScannedProduct() {
   const dataProvider = useDataProvider()
+  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const notify = useNotify()
   const { pathname } = useLocation()
@@ -45,19 +52,23 @@ function useOpenScannedProduct() {
         return
       }
       try {
-        const { data } = await dataProvider.getList<ProductSummary>('products', {
-          filter: { barcode: code },
-          pagination: { page: 1, perPage: 2 },
+        const bySku = isLoadedSku(queryClient, code)
+        const filter = bySku ? { sku: code } : { barcode: code }
+        const { data: found } = await dataProvider.getList<ProductSummary>('products', {
+          filter,
+          pagination: { page: 1, perPage: bySku ? 25 : 2 },
           sort: { field: 'article_number', order: 'ASC' },
         })
+        // the SKU filter finds a part of a SKU too: only the whole one counts
+        const data = bySku ? found.filter((product) => product.sku === code) : found
         if (data.length === 1) navigate(`/products/${data[0].id}${onStockTab ? '/stock' : ''}`)
-        else if (data.length > 1) navigate(`/products?filter=${encodeURIComponent(JSON.stringify({ barcode: code }))}`)
+        else if (data.length > 1) navigate(`/products?filter=${encodeURIComponent(JSON.stringify(filter))}`)
         else notify('floor.scan.not_found', { type: 'warning', messageArgs: { code } })
       } catch (error) {
         notify((error as Error).message, { type: 'error' })
       }
     },
-    [dataProvider, navigate, notify, onStockTab],
+    [dataProvider, queryClient, navigate, notify, onStockTab],
   )
 }
 
@@ -75,8 +86,10 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
     await fallback.current(code)
   }, [])
 
+  const queryClient = useQueryClient()
+  const prefix = useScannerPrefix()
   useEffect(() => {
-    const detector = new ScanDetector<EventTarget | null>()
+    const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) })
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return detector.reset()
       if (event.key === 'Enter') {
@@ -95,7 +108,7 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
     // capture: the scan's Enter is stopped before any field's own handler
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
-  }, [scanned])
+  }, [scanned, prefix, queryClient])
 
   const scanner = useMemo<Scanner>(
     () => ({

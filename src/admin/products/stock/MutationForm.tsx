@@ -1,29 +1,50 @@
 // The stock mutation form (SPEC §4, §5): warehouse, location, amount and note. Submit stays disabled until
-// amount, warehouse and location are set; after booking the amount and note clear and the cursor goes back to
-// the amount, so the next booking at the same place is typed right away.
-import { useRef } from 'react'
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
+// amount, warehouse and location are set; after booking the amount and note clear and the cursor goes to the
+// location, where the clerk's next act (scanning the next label) belongs: never to the amount, where a scan missed
+// by the scanner listener would be booked. An amount over the sanity bound (isLargeAmount) is asked about first.
+import { useRef, useState } from 'react'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useDataProvider, useNotify, useTranslate } from 'ra-core'
-import type { Location, StockMutation } from '../../../contract'
+import type { Location, StockItem, StockMutation } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
 import { useScan } from '../../scanning'
-import { canSubmit, parseAmount, signed } from './mutationFormState'
+import { canSubmit, isLargeAmount, mutationPayload, parseAmount, selectedLocation, signed } from './mutationFormState'
 import { mutationsPath, useMutationForm } from './useMutationForm'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { PlaceField } from './PlaceField'
 
 export interface MutationFormProps {
   productId: number
+  /** the product's level per location, to tell a large amount */
+  levels: StockItem[]
   onBooked: (mutation: StockMutation) => void
   onRenamed: () => void
 }
 
-export function MutationForm({ productId, onBooked, onRenamed }: MutationFormProps) {
+export function MutationForm({ productId, levels, onBooked, onRenamed }: MutationFormProps) {
   const translate = useTranslate()
   const notify = useNotify()
   const notifyWithUndo = useNotifyWithUndo()
   const dataProvider = useDataProvider()
   const amountInput = useRef<HTMLInputElement>(null)
+  const locationInput = useRef<HTMLInputElement>(null)
+  /** a large amount waiting for the clerk's yes (kept while the question fades out, so its text stays) */
+  const [question, setQuestion] = useState<LargeAmount & { open: boolean }>()
+  const closeQuestion = () => setQuestion((asked) => asked && { ...asked, open: false })
   const form = useMutationForm(productId, {
     onBooked(mutation) {
       const args = {
@@ -36,7 +57,7 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
         await dataProvider.delete(mutationsPath(productId), { id: mutation.id, previousData: mutation })
         onBooked(mutation)
       })
-      amountInput.current?.focus()
+      locationInput.current?.focus()
       onBooked(mutation)
     },
     onRenamed,
@@ -56,12 +77,21 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
       notify('floor.scan.location_unknown', { type: 'warning', messageArgs: { code } })
       return true
     }
+    // a scan while a large amount is asked about: the clerk has moved on, the amount is not booked
+    closeQuestion()
     dispatch({ type: 'placeScanned', warehouseId: location.warehouse_id, locationId: location.id })
     notify('floor.scan.location_chosen', { type: 'info', messageArgs: { name: location.location_name } })
     amountInput.current?.focus()
     return true
   })
   const amountInvalid = state.amount.trim() !== '' && parseAmount(state.amount) === null
+  const submit = () => {
+    const payload = mutationPayload(state)
+    if (!payload || pending !== null) return
+    const level = levels.find((item) => item.location_id === payload.location_id)?.amount ?? 0
+    if (!isLargeAmount(payload.amount, level)) return void form.book()
+    setQuestion({ amount: payload.amount, level, location: selectedLocation(state)?.location_name ?? '', open: true })
+  }
 
   return (
     <Card variant="outlined">
@@ -71,14 +101,14 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
         </Typography>
         <Stack spacing={1.5}>
           <PlaceField form={form} level="warehouse" />
-          <PlaceField form={form} level="location" />
+          <PlaceField form={form} level="location" inputRef={locationInput} />
           <Box
             component="form"
             noValidate
             aria-label={translate('stock.form.title')}
             onSubmit={(event) => {
               event.preventDefault()
-              if (canSubmit(state) && pending === null) void form.book()
+              submit()
             }}
           >
             {/* on a phone amount, note and Submit stack, each the full width */}
@@ -109,8 +139,66 @@ export function MutationForm({ productId, onBooked, onRenamed }: MutationFormPro
             </Stack>
           </Box>
           {bookingError && <Alert severity="error">{bookingError}</Alert>}
+          {question && (
+            <LargeAmountQuestion
+              asked={question}
+              open={question.open}
+              onCancel={() => {
+                closeQuestion()
+                amountInput.current?.focus()
+              }}
+              onBook={() => {
+                closeQuestion()
+                void form.book()
+              }}
+            />
+          )}
         </Stack>
       </CardContent>
     </Card>
+  )
+}
+
+// a two-line question needs no whole phone screen (the theme's rule for dialogs): its buttons stay above the notices
+const questionPaper = { '@media (max-width: 599.95px)': { height: 'auto', width: 'calc(100% - 32px)', margin: 2, borderRadius: 1 } }
+
+interface LargeAmount {
+  amount: number
+  /** what the location holds */
+  level: number
+  location: string
+}
+
+/** Asks before booking a large amount; Cancel has the focus, so a scanner's stray Enter books nothing. */
+function LargeAmountQuestion({
+  asked,
+  open,
+  onCancel,
+  onBook,
+}: {
+  asked: LargeAmount
+  open: boolean
+  onCancel: () => void
+  onBook: () => void
+}) {
+  const translate = useTranslate()
+  const amount = signed(asked.amount)
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="large-amount-title" slotProps={{ paper: { sx: questionPaper } }}>
+      <DialogTitle id="large-amount-title">{translate('stock.form.large_title', { amount })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {translate('stock.form.large_content', { amount, level: asked.level, location: asked.location })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button autoFocus onClick={onCancel}>
+          {translate('stock.actions.cancel')}
+        </Button>
+        <Button variant="contained" color="warning" onClick={onBook}>
+          {translate('stock.form.large_confirm', { amount })}
+        </Button>
+      </DialogActions>
+    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 // One row of the mutation form for a warehouse or a location: choose one, or create, rename or remove one
 // (SPEC §4), with the confirmation texts of SPEC §8. Enter saves a name, Escape cancels.
-import type { KeyboardEvent, ReactNode } from 'react'
+import type { KeyboardEvent, ReactNode, Ref } from 'react'
 import {
   Alert,
   Autocomplete,
@@ -68,7 +68,8 @@ function describe(form: MutationForm, level: Level) {
   }
 }
 
-export function PlaceField({ form, level }: { form: MutationForm; level: Level }) {
+/** `inputRef`: the location's input, where the cursor goes after a booking (the next scan chooses the next place) */
+export function PlaceField({ form, level, inputRef }: { form: MutationForm; level: Level; inputRef?: Ref<HTMLInputElement> }) {
   const translate = useTranslate()
   const { place, options, selectedName, blocked, confirmLines, save, remove } = describe(form, level)
   const { dispatch, pending } = form
@@ -147,6 +148,7 @@ export function PlaceField({ form, level }: { form: MutationForm; level: Level }
           renderInput={(params) => (
             <TextField
               {...params}
+              inputRef={inputRef}
               label={label}
               placeholder={translate(emptyOption)}
               error={Boolean(place.error) && place.mode === 'select'}

@@ -23,7 +23,7 @@ export default function StockTab({ product, refresh }: ProductTabProps) {
         <TransferButton product={product} onDone={reload} />
       </Grid>
       <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
-        <MutationForm productId={product.id} onBooked={reload} onRenamed={reload} />
+        <MutationForm productId={product.id} levels={product.stock_items} onBooked={reload} onRenamed={reload} />
       </Grid>
       <StockOperations product={product} refresh={refresh} />
       <Grid size={12} sx={{ minWidth: 0 }}>

@@ -191,6 +191,16 @@ export function parseAmount(text: string): number | null {
   return amount !== 0 && Math.abs(amount) <= 1_000_000_000 ? amount : null
 }
 
+/** An amount the clerk is asked about before it is booked: over 100 and over ten times what the location holds. */
+export const LARGE_AMOUNT = { over: 100, timesLevel: 10 }
+
+/** True for an amount (in or out alike) that is more likely a scanned code or a slip than a count of things. */
+export function isLargeAmount(amount: number, levelAtLocation: number): boolean {
+  const size = Math.abs(amount)
+  // a location below zero has no level to compare with: the bound of 100 alone applies
+  return size > LARGE_AMOUNT.over && size > LARGE_AMOUNT.timesLevel * Math.max(levelAtLocation, 0)
+}
+
 export const selectedWarehouse = (state: MutationFormState) => state.warehouse.items?.find((w) => w.id === state.warehouse.selectedId)
 export const selectedLocation = (state: MutationFormState) => state.location.items?.find((l) => l.id === state.location.selectedId)
 
