@@ -22,6 +22,48 @@ export default tseslint.config(
     files: ['src/server/plugins/**/*.ts', 'src/server/routes/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
+  // layers of the server, each importing only the ones below it: contract < db < domain < plugins, routes, workers
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/admin/**'], message: 'The contract imports nothing of either half.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain', '**/domain/**', '**/plugins/**', '**/routes/**', '**/workers/**'],
+              message: 'db/ never imports the layers above it; a migration keeps a frozen copy of what it needs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/**', '**/routes/**', '**/workers/**'],
+              message: 'domain/ never imports plugins, routes or workers: it throws domain errors that plugins/errors.ts answers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['tests/**/*.{ts,tsx}'], ...vitest.configs.recommended },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -22,7 +22,7 @@ export type WorkerAnswer = { value: unknown } | { error: { message: string; code
  */
 export const workerExecArgv = () => ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
 
-const READ_WORKER = new URL('./read-worker.ts', import.meta.url)
+const READ_WORKER = new URL('../workers/read-worker.ts', import.meta.url)
 
 /** `module` is the worker's code: read-worker.ts, or in a test one whose read can be held at will. */
 export function readWorkers(file: string, threads: number, module: URL = READ_WORKER): ReadWorkers {

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '../db'
 import { now, secondsAfter } from '../db/clock'
-import type { UserRow } from './users'
+import type { UserRow } from '../db/repositories/users'
 
 export type TokenPurpose = 'verify' | 'reset'
 export const TOKEN_LIFETIME_SECONDS = { verify: 24 * 3600, reset: 3600, invitation: 24 * 3600 } as const

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { Dashboard, LedgerStatus } from '../../contract'
 import type { DatabaseHandle, DB, Dialect } from '../db'
 import { now } from '../db/clock'
-import { openRowStream } from '../db/row-streams'
+import { openRowStream } from './exports/row-stream'
 
 const DAY_MS = 24 * 3600 * 1000
 export const CHART_DAYS = 30

@@ -4,27 +4,11 @@
 // was, a transfer by its reversal, an import by reverting it.
 import type { AuditAction, AuditEntityType, AuditEntry } from '../../contract'
 import type { DB } from '../db'
-import type { Trx } from '../db/writes'
 import { Conflict } from './errors'
 import { deleteMutation, laterMutationAt, restoreMutation, type MutationRow } from './ledger'
 import { importUndoer } from './imports/revert'
+import type { Undoer } from './undoer'
 import { findTransfer, reverseTransfer } from './transfers'
-import type { Actor } from './imports/write'
-
-/** The compensating change as the audit trail records it. */
-export interface Compensation {
-  entity: AuditEntityType
-  id: number
-  action: AuditAction
-  changes: Record<string, unknown>
-}
-
-export interface Undoer {
-  /** why the change cannot be taken back now (a later change rests on it, it was taken back already), or undefined */
-  refusal(db: DB, entry: AuditEntry): Promise<Conflict | undefined>
-  /** takes the change back in the caller's write transaction (after refusal() found nothing) */
-  undo(trx: Trx, entry: AuditEntry, actor: Actor): Promise<Compensation>
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

@@ -2,10 +2,8 @@
 // 422 fastapi-style for bad input, 409 for conflicts, 503 when the database is away, never 500 for a client's mistake.
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
-import { Ajv, type ErrorObject, type Options } from 'ajv'
-import addFormats from 'ajv-formats'
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify'
-import type { ErrorBody, ErrorCode, ValidationErrorItem } from '../../contract'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { ErrorBody, ErrorCode } from '../../contract'
 import {
   AccountRefusal,
   Conflict,
@@ -19,6 +17,7 @@ import {
   Unauthorized,
 } from '../domain/errors'
 import { refusingUnstorableText } from '../db/storable-text'
+import { toValidationItems, validators } from '../domain/validation'
 import {
   isForeignKeyViolation,
   isStatementTimeout,
@@ -28,72 +27,6 @@ import {
   isUnstorableValue,
   isWriteRefused,
 } from '../db/errors'
-
-const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
-const validators = {
-  body: new Ajv({ ...common, coerceTypes: false }),
-  querystring: new Ajv({ ...common, coerceTypes: 'array' }),
-  params: new Ajv({ ...common, coerceTypes: true }),
-  headers: new Ajv({ ...common, coerceTypes: true, removeAdditional: false }),
-}
-for (const ajv of Object.values(validators)) addFormats(ajv)
-
-const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
-
-/** One fastapi-style item per field, from ajv's errors (a nullable field yields several; the first says most). */
-export function toValidationItems(errors: FastifySchemaValidationError[], context: string): ValidationErrorItem[] {
-  const part = LOCATION[context] ?? context
-  const byField = new Map<string, ValidationErrorItem>()
-  for (const error of errors as ErrorObject[]) {
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
-    const path = error.instancePath
-      .split('/')
-      .slice(1)
-      .map((p) => (/^\d+$/.test(p) ? Number(p) : p))
-    if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty)
-    const key = path.join('/')
-    if (!byField.has(key)) byField.set(key, { loc: [part, ...path], ...describe(error) })
-  }
-  if (byField.size === 0) byField.set('', { loc: [part], msg: 'Invalid input', type: 'value_error' })
-  return [...byField.values()]
-}
-
-function describe(error: ErrorObject): { msg: string; type: string } {
-  const p = error.params as Record<string, unknown>
-  const schema = error.parentSchema as { description?: string } | undefined
-  switch (error.keyword) {
-    case 'required':
-      return { msg: 'Field required', type: 'missing' }
-    case 'type':
-      return { msg: `Input should be a valid ${String(p.type)}`, type: `${String(p.type)}_type` }
-    case 'enum':
-      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`, type: 'enum' }
-    case 'const':
-      return { msg: `Input should be '${String(p.allowedValue)}'`, type: 'literal_error' }
-    case 'not':
-      return { msg: `Input should not be ${JSON.stringify((error.schema as { const?: unknown })?.const)}`, type: 'value_error' }
-    case 'minLength':
-      return { msg: `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
-    case 'maxLength':
-      return { msg: `String should have at most ${String(p.limit)} characters`, type: 'string_too_long' }
-    case 'pattern':
-      return {
-        msg: schema?.description ? `Input should be ${schema.description}` : 'String should not be blank',
-        type: 'string_pattern_mismatch',
-      }
-    case 'minimum':
-      return { msg: `Input should be greater than or equal to ${String(p.limit)}`, type: 'greater_than_equal' }
-    case 'maximum':
-      return { msg: `Input should be less than or equal to ${String(p.limit)}`, type: 'less_than_equal' }
-    case 'format':
-      return {
-        msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${String(p.format)}`,
-        type: 'value_error',
-      }
-    default:
-      return { msg: error.message ?? 'Invalid input', type: error.keyword }
-  }
-}
 
 const jsonError = (msg: string) => ({ detail: [{ loc: ['body'], msg, type: 'json_invalid' }] })
 
@@ -227,12 +160,3 @@ export default fp(async function errors(app: FastifyInstance) {
     return send({ status, body: { detail: e.message } })
   })
 })
-
-/**
- * Checks a value against a body schema exactly as a route checks its body (the same validator and the same 422
- * items), for input that arrives another way: the rows of an import file.
- */
-export function bodyChecker(schema: object): (value: unknown) => ValidationErrorItem[] {
-  const validate = refusingUnstorableText(validators.body.compile(schema))
-  return (value) => (validate(value) ? [] : toValidationItems((validate.errors ?? []) as FastifySchemaValidationError[], 'body'))
-}

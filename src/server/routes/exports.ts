@@ -17,7 +17,7 @@ import {
   type Language,
 } from '../../contract'
 import { now } from '../db/clock'
-import { openRowStream } from '../db/row-streams'
+import { openRowStream } from '../domain/exports/row-stream'
 import { CONTENT_TYPES, exportFile, exportFileName, translated } from '../domain/exports/files'
 import { exportSources, type ExportParams, type ExportSourceName } from '../domain/exports/sources'
 import { assertProductExists } from '../domain/products'

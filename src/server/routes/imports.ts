@@ -32,7 +32,7 @@ import { readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
-import { bodyChecker } from '../plugins/errors'
+import { bodyChecker } from '../domain/validation'
 import { withTotalCount } from './lists'
 
 const tags = ['imports']

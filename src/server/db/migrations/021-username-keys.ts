@@ -1,7 +1,11 @@
 // Usernames that look alike are one name: each account keeps the confusable skeleton of its name (domain/usernames.ts),
 // unique across accounts. Accounts whose names already look alike keep them; only the first of them gets the key.
 import { sql, type Kysely } from 'kysely'
-import { usernameKey } from '../../domain/usernames'
+import unhomoglyph from 'unhomoglyph'
+
+// a frozen copy of domain/usernames.ts's key as it was when this migration was written: a migration never changes
+const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize('NFD')
+const usernameKey = (username: string) => skeleton(skeleton(username.normalize('NFKC').trim()).toLowerCase())
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_key', 'varchar(1000)').execute()

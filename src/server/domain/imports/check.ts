@@ -14,7 +14,7 @@ import {
   type ImportProblemCode,
 } from '../../../contract'
 import type { DB } from '../../db'
-import { bodyChecker } from '../../plugins/errors'
+import { bodyChecker } from '../validation'
 import { roundPrice } from '../products'
 import type { FileRow } from './files'
 

@@ -11,7 +11,7 @@ import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import type { Trx } from '../../db/writes'
 import { Conflict, NotFound } from '../errors'
 import { deleteMutation } from '../ledger'
-import type { Compensation, Undoer } from '../undo'
+import type { Compensation, Undoer } from '../undoer'
 import type { Actor } from './write'
 
 const REVERTIBLE = new Set(['done', 'failed'])

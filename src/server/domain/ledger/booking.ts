@@ -2,16 +2,16 @@
 // per warehouse, per product) in the same transaction, with atomic increments, so that the levels always
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
 import { sql, type Selectable } from 'kysely'
-import type { MutationSource, StockMutation, StockPlace } from '../../contract'
-import type { DB } from '../db'
-import type { StockMutationsTable } from '../db/schema'
-import { now } from '../db/clock'
-import { isOutOfRange } from '../db/errors'
-import { explainingForeignKeys, type Trx } from '../db/writes'
-import { dialectOfConnection } from '../db/dialect'
-import { Conflict, Invalid, NotFound } from './errors'
-import { missingReference } from './references'
-import { assertProductExists } from './products'
+import type { MutationSource } from '../../../contract'
+import type { DB } from '../../db'
+import type { StockMutationsTable } from '../../db/schema'
+import { now } from '../../db/clock'
+import { isOutOfRange } from '../../db/errors'
+import { explainingForeignKeys, type Trx } from '../../db/writes'
+import { dialectOfConnection } from '../../db/dialect'
+import { Conflict, Invalid, NotFound } from '../errors'
+import { missingReference } from '../references'
+import { assertProductExists } from '../products'
 
 export type MutationRow = Selectable<StockMutationsTable>
 
@@ -381,165 +381,4 @@ export async function restoreMutation(trx: Trx, row: MutationRow): Promise<Booke
     await addToLevels(trx, [restored], stamp)
     return { ...restored, ...names }
   })
-}
-
-/**
- * The newest mutation booked after `mutationId` for the same product at the same location, if any: a later change
- * of that stock, which may rest on this one (an undo is then refused).
- */
-export async function laterMutationAt(db: DB, row: Pick<MutationRow, 'id' | 'product_id' | 'location_id'>) {
-  return db
-    .selectFrom('stock_mutations')
-    .select(['id', 'created_at'])
-    .where('product_id', '=', row.product_id)
-    .where('location_id', '=', row.location_id)
-    .where('id', '>', row.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-}
-
-export interface LedgerDiscrepancy {
-  /** which kept figure disagrees: a location's level, a warehouse's, or the product's total */
-  level: 'location' | 'warehouse' | 'product'
-  product_id: number
-  warehouse_id: number | null
-  location_id: number | null
-  kept: number
-  ledger: number
-}
-
-/** Every kept level or product total that differs from the sum over the ledger; an empty array means consistent. */
-export async function checkLedger(db: DB): Promise<LedgerDiscrepancy[]> {
-  const perLocation = sql`select product_id, warehouse_id, location_id, sum(amount) as total from stock_mutations group by product_id, warehouse_id, location_id`
-  const perWarehouse = sql`select product_id, warehouse_id, sum(amount) as total from stock_mutations group by product_id, warehouse_id`
-  const perProduct = sql`select product_id, sum(amount) as total from stock_mutations group by product_id`
-  const { rows } = await sql<LedgerDiscrepancy>`
-    select 'location' as level, k.product_id, k.warehouse_id, k.location_id, k.amount as kept, coalesce(s.total, 0) as ledger
-      from stock_levels k
-      left join (${perLocation}) s on s.product_id = k.product_id and s.location_id = k.location_id and s.warehouse_id = k.warehouse_id
-     where k.amount <> coalesce(s.total, 0)
-    union all
-    select 'location', s.product_id, s.warehouse_id, s.location_id, 0, s.total
-      from (${perLocation}) s
-      left join stock_levels k on k.product_id = s.product_id and k.location_id = s.location_id and k.warehouse_id = s.warehouse_id
-     where k.product_id is null and s.total <> 0
-    union all
-    select 'warehouse', k.product_id, k.warehouse_id, null, k.amount, coalesce(s.total, 0)
-      from warehouse_stock k
-      left join (${perWarehouse}) s on s.product_id = k.product_id and s.warehouse_id = k.warehouse_id
-     where k.amount <> coalesce(s.total, 0)
-    union all
-    select 'warehouse', s.product_id, s.warehouse_id, null, 0, s.total
-      from (${perWarehouse}) s
-      left join warehouse_stock k on k.product_id = s.product_id and k.warehouse_id = s.warehouse_id
-     where k.product_id is null and s.total <> 0
-    union all
-    select 'product', p.id, null, null, p.stock, coalesce(s.total, 0)
-      from products p
-      left join (${perProduct}) s on s.product_id = p.id
-     where p.stock <> coalesce(s.total, 0)
-  `.execute(db)
-  return rows.map((r) => ({
-    level: r.level,
-    product_id: Number(r.product_id),
-    warehouse_id: r.warehouse_id == null ? null : Number(r.warehouse_id),
-    location_id: r.location_id == null ? null : Number(r.location_id),
-    kept: Number(r.kept),
-    ledger: Number(r.ledger),
-  }))
-}
-
-/** Mutations as the API answers them: with warehouse, location, booking user and (for a transfer) both its places named. */
-export function mutationsQuery(db: DB) {
-  return db
-    .selectFrom('stock_mutations')
-    .innerJoin('warehouses', 'warehouses.id', 'stock_mutations.warehouse_id')
-    .innerJoin('locations', 'locations.id', 'stock_mutations.location_id')
-    .leftJoin('users', 'users.id', 'stock_mutations.user_id')
-    .leftJoin('stock_transfers as transfer', 'transfer.id', 'stock_mutations.transfer_id')
-    .leftJoin('warehouses as from_warehouse', 'from_warehouse.id', 'transfer.from_warehouse_id')
-    .leftJoin('locations as from_location', 'from_location.id', 'transfer.from_location_id')
-    .leftJoin('warehouses as to_warehouse', 'to_warehouse.id', 'transfer.to_warehouse_id')
-    .leftJoin('locations as to_location', 'to_location.id', 'transfer.to_location_id')
-    .selectAll('stock_mutations')
-    .select([
-      'warehouses.warehouse_name',
-      'locations.location_name',
-      'users.username',
-      'transfer.from_warehouse_id',
-      'from_warehouse.warehouse_name as from_warehouse_name',
-      'transfer.from_location_id',
-      'from_location.location_name as from_location_name',
-      'transfer.to_warehouse_id',
-      'to_warehouse.warehouse_name as to_warehouse_name',
-      'transfer.to_location_id',
-      'to_location.location_name as to_location_name',
-    ])
-}
-
-/** Both places of a transfer, as the mutation rows of mutationsQuery carry them. */
-export interface TransferPlaces {
-  from_warehouse_id: number | null
-  from_warehouse_name: string | null
-  from_location_id: number | null
-  from_location_name: string | null
-  to_warehouse_id: number | null
-  to_warehouse_name: string | null
-  to_location_id: number | null
-  to_location_name: string | null
-}
-
-type MutationView = MutationRow & PlaceNames & { username: string | null } & Partial<TransferPlaces>
-
-/** The place a transfer names, from the columns `from_*` or `to_*`. */
-export function placeOf(row: Partial<TransferPlaces>, side: 'from' | 'to'): StockPlace | null {
-  const [warehouseId, warehouseName, locationId, locationName] =
-    side === 'from'
-      ? [row.from_warehouse_id, row.from_warehouse_name, row.from_location_id, row.from_location_name]
-      : [row.to_warehouse_id, row.to_warehouse_name, row.to_location_id, row.to_location_name]
-  if (warehouseId == null || warehouseName == null || locationId == null || locationName == null) return null
-  return { warehouse_id: warehouseId, warehouse_name: warehouseName, location_id: locationId, location_name: locationName }
-}
-
-/** The ledger of one product as the stock tab lists it, newest first (its pages, and its export). */
-export const productMutations = (db: DB, productId: number) =>
-  mutationsQuery(db).where('stock_mutations.product_id', '=', productId).orderBy('stock_mutations.id', 'desc')
-
-export function toStockMutation(row: MutationView): StockMutation {
-  const [from, to] = [placeOf(row, 'from'), placeOf(row, 'to')]
-  return {
-    id: row.id,
-    amount: row.amount,
-    note: row.note,
-    product_id: row.product_id,
-    warehouse_id: row.warehouse_id,
-    location_id: row.location_id,
-    warehouse: { warehouse_name: row.warehouse_name },
-    location: { location_name: row.location_name },
-    user: row.username == null ? null : { username: row.username },
-    transfer_id: row.transfer_id ?? null,
-    transfer: row.transfer_id != null && from && to ? { id: row.transfer_id, from, to } : null,
-    source: { kind: row.source_kind, id: row.source_id ?? null, line_id: row.source_line_id ?? null },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }
-}
-
-/** A page of a product's ledger, newest first, and the count of all its mutations (404 for an unknown product). */
-export async function recentMutations(
-  db: DB,
-  productId: number,
-  page: { offset: number; limit: number },
-): Promise<{ items: StockMutation[]; total: number }> {
-  // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
-  const [rows, { count }] = await Promise.all([
-    productMutations(db, productId).offset(page.offset).limit(page.limit).execute(),
-    db
-      .selectFrom('stock_mutations')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('product_id', '=', productId)
-      .executeTakeFirstOrThrow(),
-  ])
-  if (Number(count) === 0) await assertProductExists(db, productId)
-  return { items: rows.map(toStockMutation), total: Number(count) }
 }

@@ -1,10 +1,10 @@
-// One worker thread of row-streams.ts: a read-only connection to the SQLite file, and the export sources it reads.
+// One worker thread of db/row-streams.ts (above the domain, whose export sources it reads): a read-only connection to the SQLite file, and the export sources it reads.
 // Rows go back in batches over the task's port; the next batch is read once the server asks for it ('more').
 import type { MessagePort } from 'node:worker_threads'
 import { workerData } from 'piscina'
 import { exportSources, type ExportSourceName, type Row } from '../domain/exports/sources'
-import { openSqliteReader } from './index'
-import { BATCH_ROWS, type RowStreamMessage } from './row-streams'
+import { openSqliteReader } from '../db'
+import { BATCH_ROWS, type RowStreamMessage } from '../db/row-streams'
 
 const reader = openSqliteReader((workerData as { file: string }).file)
 

@@ -1,8 +1,8 @@
-// One worker thread of read-workers.ts: a read-only connection to the SQLite file, and the slow reads it runs.
+// One worker thread of db/read-workers.ts (above the domain, whose reads it runs): a read-only connection to the SQLite file, and the slow reads it runs.
 import { workerData } from 'piscina'
 import { slowReadTasks, type SlowReadTask } from '../domain/slow-reads'
-import { openSqliteReader } from './index'
-import type { WorkerAnswer } from './read-workers'
+import { openSqliteReader } from '../db'
+import type { WorkerAnswer } from '../db/read-workers'
 
 const reader = openSqliteReader((workerData as { file: string }).file)
 
