@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { MAX_LIST_LIMIT } from './constants'
-import { Id, Nullable, Timestamp } from './common'
+import { Id, Nullable, Paging, Timestamp } from './common'
 
 /** What the audit trail records changes of. */
 export const AUDIT_ENTITY_TYPES = [
@@ -43,8 +43,7 @@ export const AuditEntry = Type.Object({
 export type AuditEntry = Static<typeof AuditEntry>
 
 export const AuditListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: 100 })),
+  ...Paging({ maxLimit: MAX_LIST_LIMIT, defaultLimit: 100 }),
   entity_type: Type.Optional(Type.Enum([...AUDIT_ENTITY_TYPES])),
   entity_id: Type.Optional(Id),
   user_id: Type.Optional(Id),

@@ -20,14 +20,19 @@ export const SortBy = (fields: readonly string[], fallback: string) =>
     description: `field.asc or field.desc, with field one of ${fields.join(', ')}`,
   })
 
+/** Paging of a list: `skip` rows, then at most `limit` (each list has its own ceiling, and default where it has one). */
+export const Paging = ({ maxLimit, defaultLimit }: { maxLimit: number; defaultLimit?: number }) => ({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, ...(defaultLimit === undefined ? {} : { default: defaultLimit }) })),
+})
+
 /**
  * Query of a plain list: paging, only some records (`id`, repeated), a name search for pickers, and a sort.
  * Without `limit` at most MAX_LIST_LIMIT rows.
  */
 export const ListQuery = (sortFields: readonly string[], defaultSort: string) =>
   Type.Object({
-    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+    ...Paging({ maxLimit: MAX_LIST_LIMIT }),
     id: Type.Optional(
       Type.Array(Id, {
         maxItems: MAX_LIST_LIMIT,

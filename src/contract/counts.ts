@@ -1,7 +1,7 @@
 // Stock counts: open a count of a warehouse's locations, count each product's line (by hand or by scanning), review
 // the differences, then apply them to the ledger once.
 import Type, { type Static } from 'typebox'
-import { Id, Nullable, Timestamp } from './common'
+import { Id, Nullable, Paging, Timestamp } from './common'
 import { CurrencyCode } from './products'
 import { ProductRef } from './transfers'
 
@@ -84,8 +84,7 @@ export const StockCount = Type.Object({
 export type StockCount = Static<typeof StockCount>
 
 export const StockCountListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  ...Paging({ maxLimit: 100, defaultLimit: 25 }),
   status: Type.Optional(Type.Enum([...STOCK_COUNT_STATUSES])),
   warehouse_id: Type.Optional(Id),
 })

@@ -2,7 +2,7 @@
 // checked row by row with the same schemas as the API, then imported in the background and kept with its report.
 import Type, { type Static } from 'typebox'
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_PROBLEM_CODES, IMPORT_STATUSES, MAX_LIST_LIMIT } from './constants'
-import { Id, Nullable, Timestamp } from './common'
+import { Id, Nullable, Paging, Timestamp } from './common'
 
 const fields = [...new Set([...IMPORT_FIELDS.products, ...IMPORT_FIELDS.stock])]
 
@@ -64,7 +64,6 @@ export const ImportReport = Type.Object({
 export type ImportReport = Static<typeof ImportReport>
 
 export const ImportListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: 25 })),
+  ...Paging({ maxLimit: MAX_LIST_LIMIT, defaultLimit: 25 }),
 })
 export type ImportListQuery = Static<typeof ImportListQuery>

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS, WEB_URL_PATTERN } from './constants'
-import { Id, Nullable, SortBy, timestamps } from './common'
+import { Id, Nullable, Paging, SortBy, timestamps } from './common'
 
 export const CurrencyCode = Type.Enum([...CURRENCIES])
 const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
@@ -119,8 +119,7 @@ export type ProductCreate = Static<typeof ProductCreate>
 
 const filter = Type.Optional(Type.String({ maxLength: 200 }))
 export const ProductListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PRODUCT_LIMIT, default: 10 })),
+  ...Paging({ maxLimit: MAX_PRODUCT_LIMIT, defaultLimit: 10 }),
   sort_by: Type.Optional(SortBy(PRODUCT_SORT_FIELDS, DEFAULT_PRODUCT_SORT)),
   warehouse_id: Type.Optional(Id),
   sku: filter,

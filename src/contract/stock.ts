@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { SOURCE_KINDS, STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
-import { Id, Nullable, Timestamp } from './common'
+import { Id, Nullable, Paging, Timestamp } from './common'
 
 /** A place as a transfer names it: the location with its warehouse. */
 export const StockPlace = Type.Object({
@@ -54,8 +54,7 @@ export const StockMutationCreate = Type.Object({
 export type StockMutationCreate = Static<typeof StockMutationCreate>
 
 export const StockMutationListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: STOCK_MUTATIONS_DEFAULT_LIMIT })),
+  ...Paging({ maxLimit: 1000, defaultLimit: STOCK_MUTATIONS_DEFAULT_LIMIT }),
 })
 export type StockMutationListQuery = Static<typeof StockMutationListQuery>
 export const StockMutationParams = Type.Object({ id: Id, mutation_id: Id })

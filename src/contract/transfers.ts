@@ -1,6 +1,6 @@
 // Transfers: stock moved from one location to another (any warehouses) as two mutations of one transaction.
 import Type, { type Static } from 'typebox'
-import { Id, Nullable, Timestamp } from './common'
+import { Id, Nullable, Paging, Timestamp } from './common'
 import { StockMutation, StockPlace } from './stock'
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000 })
@@ -67,8 +67,7 @@ export const StockTransfer = Type.Object({
 export type StockTransfer = Static<typeof StockTransfer>
 
 export const StockTransferListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  ...Paging({ maxLimit: 100, defaultLimit: 25 }),
   product_id: Type.Optional(Id),
   location_id: Type.Optional(Id),
 })
