@@ -119,7 +119,7 @@ export interface ImportRoutesOptions {
 
 const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { uploadFolder, staleAfterSeconds }) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })
-  await fs.promises.mkdir(uploadFolder, { recursive: true })
+  await fs.promises.mkdir(uploadFolder, { recursive: true, mode: 0o700 })
   const runner = importRunnerOf(app.database)
   runner.watch({ staleAfterMs: staleAfterSeconds * 1000, uploadFolder, log: app.log })
   app.addHook('onClose', () => runner.stop())
