@@ -121,10 +121,13 @@ export class ImportRunner {
    */
   watch({ staleAfterMs, uploadFolder, log }: Watch) {
     if (this.timers.length > 0 || this.stopping) return
-    const beat = () =>
+    const beat = () => {
+      // no write transaction while nothing runs
+      if (this.running.size === 0) return
       void runWrite(this.handle, (trx) => importRepository.heartbeat(trx, this.id, [...this.running.keys()])).catch((err: unknown) =>
         log.warn({ err }, 'renewing the heartbeat of running imports failed'),
       )
+    }
     const sweep = () => {
       this.sweeping ??= (async () => {
         const ended = await endAbandoned(this.handle, this.id, (id) => this.running.has(id), staleAfterMs)
