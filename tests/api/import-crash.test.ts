@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/server/db'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { ADMIN, dbKind, freshDatabaseUrl } from './helpers'
 import { httpClient, seededRandom, type HttpClient } from './http-client'
-import { buildServerBundle, killRunning, listening, signIn, startProcess, type Running } from './server-process'
+import { killRunning, listening, signIn, startProcess, type Running } from './server-process'
 import { csv } from './uploads'
 
 /** Rows of a products file: five chunks of 500 */
@@ -24,12 +24,10 @@ const CHUNK_ROWS = 500
 /** a dead server's import is ended within a second or two of the next start */
 const STALE_AFTER = '2'
 
-let server: Awaited<ReturnType<typeof buildServerBundle>>
 let database: Awaited<ReturnType<typeof freshDatabaseUrl>>
 let dataDir: string
 let settings: Record<string, string>
 beforeAll(async () => {
-  server = await buildServerBundle()
   database = await freshDatabaseUrl()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-import-crash-'))
   settings = {
@@ -45,7 +43,6 @@ afterAll(async () => {
   await killRunning()
   await database?.drop()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-  server?.remove()
 })
 
 interface Started {
@@ -54,7 +51,7 @@ interface Started {
 }
 
 async function started(): Promise<Started> {
-  const proc = await startProcess(settings, { bundle: server.entry })
+  const proc = await startProcess(settings)
   await listening(proc)
   const login = await signIn(proc.base, ADMIN.email, ADMIN.password)
   expect(login.status).toBe(200)

@@ -16,7 +16,4 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('imports').addColumn('failure_code', 'varchar(64)').execute()
   // the recovery looks for running imports only
   await db.schema.createIndex('imports_status').on('imports').column('status').execute()
-  // a take-back asks, for each mutation an import booked, whether a later one at its place is the import's own:
-  // without this index each question read all of import_changes (2,500 booked rows took seconds)
-  await db.schema.createIndex('import_changes_mutation').on('import_changes').column('mutation_id').execute()
 }
