@@ -121,12 +121,14 @@ export class ImportRunner {
    */
   watch({ staleAfterMs, uploadFolder, log }: Watch) {
     if (this.timers.length > 0 || this.stopping) return
+    let beating = false
     const beat = () => {
-      // no write transaction while nothing runs
-      if (this.running.size === 0) return
-      void runWrite(this.handle, (trx) => importRepository.heartbeat(trx, this.id, [...this.running.keys()])).catch((err: unknown) =>
-        log.warn({ err }, 'renewing the heartbeat of running imports failed'),
-      )
+      // no write while nothing runs, nor while the last beat waits (beats piling up would hold the pool's connections)
+      if (this.running.size === 0 || beating) return
+      beating = true
+      runWrite(this.handle, (trx) => importRepository.heartbeat(trx, this.id, [...this.running.keys()]))
+        .catch((err: unknown) => log.warn({ err }, 'renewing the heartbeat of running imports failed'))
+        .finally(() => (beating = false))
     }
     const sweep = () => {
       this.sweeping ??= (async () => {
@@ -197,7 +199,7 @@ export class ImportRunner {
           const written = await writeChecked(trx, job, rows)
           const counted = { ...totals }
           for (const key of Object.keys(counted) as (keyof Tally)[]) counted[key] += written[key]
-          // in the chunk's transaction: the chunk of an import that another server has ended is rolled back
+          // the import's row last, so it is locked briefly: a heartbeat waits for the chunk only that long
           await this.progress(trx, job.id, {
             processed: processed + chunk.length,
             applied_through: chunk[chunk.length - 1].number,
