@@ -21,7 +21,7 @@ const ROWS = 2500
 /** Rows of a stock file: two chunks (each booking is a ledger write, and its take-back another) */
 const STOCK_ROWS = 1000
 const CHUNK_ROWS = 500
-/** a dead server's import is ended at the next start (which takes longer than this), with a margin for a loaded machine's heartbeats */
+/** a dead server's import is ended by the next start, which takes about this long; room for a loaded machine's beats */
 const STALE_AFTER = '3'
 
 let database: Awaited<ReturnType<typeof freshDatabaseUrl>>
