@@ -94,6 +94,12 @@ export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const
 export type ImportMode = (typeof IMPORT_MODES)[number]
 export const IMPORT_STATUSES = ['checking', 'importing', 'done', 'refused', 'failed', 'reverted'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
+/**
+ * Why an import failed, for the screen to say in the reader's language: the server stopped (or died) while it ran,
+ * and nothing of it is kept, or its whole batches through `applied_through` are kept.
+ */
+export const IMPORT_FAILURE_CODES = ['interrupted_nothing_kept', 'interrupted_batches_kept'] as const
+export type ImportFailureCode = (typeof IMPORT_FAILURE_CODES)[number]
 /** An upload larger than this is refused while it arrives (413), before it is read whole. */
 export const MAX_IMPORT_MB = 50
 /** A report lists at most this many problems; the refused rows download has them all. */

@@ -1,7 +1,15 @@
 // Imports: a CSV or XLSX file of products (created or updated by SKU) or opening stock (booked as mutations),
 // checked row by row with the same schemas as the API, then imported in the background and kept with its report.
 import Type, { type Static } from 'typebox'
-import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, IMPORT_PROBLEM_CODES, IMPORT_STATUSES, MAX_LIST_LIMIT } from './constants'
+import {
+  IMPORT_FAILURE_CODES,
+  IMPORT_FIELDS,
+  IMPORT_KINDS,
+  IMPORT_MODES,
+  IMPORT_PROBLEM_CODES,
+  IMPORT_STATUSES,
+  MAX_LIST_LIMIT,
+} from './constants'
 import { Id, Nullable, Paging, Timestamp } from './common'
 
 const fields = [...new Set([...IMPORT_FIELDS.products, ...IMPORT_FIELDS.stock])]
@@ -54,8 +62,12 @@ export const ImportReport = Type.Object({
   refused: Type.Integer(),
   /** the first MAX_LISTED_PROBLEMS problems, by row */
   problems: Type.Array(ImportProblem),
+  /** the spreadsheet row number (the header is row 1) of the last row written: a batched import keeps whole batches */
+  applied_through: Nullable(Type.Integer()),
   /** why a running import stopped, when it failed */
   failure: Nullable(Type.String()),
+  /** the failure as a code, for the screen to say in the reader's language; absent for a failure without one */
+  failure_code: Type.Optional(Type.Enum([...IMPORT_FAILURE_CODES])),
   user: Nullable(Type.Object({ id: Nullable(Id), username: Type.String() })),
   created_at: Timestamp,
   finished_at: Nullable(Timestamp),

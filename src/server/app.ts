@@ -131,7 +131,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(reorderRoutes)
       await api.register(stockHistoryRoutes)
       await api.register(exportRoutes)
-      await api.register(importRoutes)
+      await api.register(importRoutes, {
+        uploadFolder: path.resolve(config.DATA_DIR, 'imports'),
+        staleAfterSeconds: config.IMPORT_STALE_AFTER,
+      })
       await api.register(undoRoutes)
       await api.register(dashboardRoutes)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())

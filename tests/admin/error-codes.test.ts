@@ -1,9 +1,9 @@
 // Every code the server can send has a sentence in English and in Dutch, so no user reads a bare code or the
 // server's English; and no sentence waits for a code the server no longer sends.
-// The same for the names of the kinds of record the audit trail holds, and for an import's problems.
+// The same for the names of the kinds of record the audit trail holds, and for an import's problems and failures.
 import { describe, expect, it } from 'vitest'
 import { AUDIT_ENTITY_TYPES } from '../../src/contract/audit'
-import { IMPORT_PROBLEM_CODES } from '../../src/contract/constants'
+import { IMPORT_FAILURE_CODES, IMPORT_PROBLEM_CODES } from '../../src/contract/constants'
 import { AUTH_ERROR_CODES, ERROR_CODES } from '../../src/contract/errors'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
@@ -43,5 +43,15 @@ describe('problems of an import', () => {
   ])('each has a sentence in %s, and none waits for a code the server does not send', (_language, texts: Record<string, string>) => {
     expect(IMPORT_PROBLEM_CODES.filter((code) => !texts[code]?.trim())).toEqual([])
     expect(Object.keys(texts).filter((code) => !(IMPORT_PROBLEM_CODES as readonly string[]).includes(code))).toEqual([])
+  })
+})
+
+describe('failures of an import', () => {
+  it.each([
+    ['English', en.office.import.failures],
+    ['Dutch', nl.office.import.failures],
+  ])('each has a sentence in %s, and none waits for a code the server does not send', (_language, texts: Record<string, string>) => {
+    expect(IMPORT_FAILURE_CODES.filter((code) => !texts[code]?.trim())).toEqual([])
+    expect(Object.keys(texts).filter((code) => !(IMPORT_FAILURE_CODES as readonly string[]).includes(code))).toEqual([])
   })
 })

@@ -2,10 +2,13 @@
 // column and reason; bad files get a clear 4xx (not CSV or XLSX, empty, no header, unknown columns, too large);
 // a kept import creates, updates or books in the background with its report, progress and audit rows; its
 // refused rows download as CSV; a revert takes it all back, unless a later change rests on it.
+import fs from 'node:fs'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from '../../src/server/domain/ledger'
+import { endAbandoned } from '../../src/server/domain/imports/recover'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
 import { ADMIN, startServer, type Response, type TestServer } from './helpers'
 import { fixtures, ok } from './product-fixtures'
@@ -543,5 +546,87 @@ describe('reverting an import', () => {
     expect(first.id).toBeGreaterThan(second.id)
     expect((await server.admin.get('/api/imports/99999')).statusCode).toBe(404)
     expect((await server.admin.delete('/api/imports/99999')).statusCode).toBe(404)
+  })
+})
+
+describe('an import its server stops under', () => {
+  it('is ended by any server once its heartbeat is old: failed, taken back, its upload removed; a live one is left alone', async () => {
+    const { db } = server.database
+    const dead = await imported('products', productsCsv([['DEAD-1'], ['DEAD-2']]), { mode: 'all_or_nothing' })
+    const live = await imported('products', productsCsv([['LIVE-1']]), { mode: 'all_or_nothing' })
+    const upload = path.join(server.config.DATA_DIR, 'imports', 'stockroom-import-left-by-a-crash')
+    fs.writeFileSync(upload, 'SKU\nDEAD-1\nDEAD-2\n')
+    // as a kill -9 leaves them: one runner died an hour ago, the other one renewed its heartbeat just now
+    const running = { status: 'importing' as const, finished_at: null }
+    const anHourAgo = new Date(Date.now() - 3600_000).toISOString()
+    await db
+      .updateTable('imports')
+      .set({ ...running, runner_id: 'a-dead-server', heartbeat_at: anHourAgo, upload_path: upload, applied_through: 3 })
+      .where('id', '=', dead.id)
+      .execute()
+    await db
+      .updateTable('imports')
+      .set({ ...running, runner_id: 'a-live-server', heartbeat_at: new Date().toISOString() })
+      .where('id', '=', live.id)
+      .execute()
+
+    const runner = importRunnerOf(server.database)
+    expect(await endAbandoned(server.database, runner.id, () => false, 60_000)).toEqual([dead.id])
+    expect(ok(await server.admin.get(`/api/imports/${dead.id}`))).toMatchObject({
+      status: 'failed',
+      failure: 'The server stopped while the import ran; nothing of it is kept.',
+      failure_code: 'interrupted_nothing_kept',
+      applied_through: null,
+    })
+    expect(ok(await server.admin.get('/api/products/?sku=DEAD-')).items).toEqual([])
+    expect(fs.existsSync(upload)).toBe(false)
+    expect(ok(await server.admin.get(`/api/imports/${live.id}`))).toMatchObject({ status: 'importing' })
+    // a second recovery finds nothing left to do
+    expect(await endAbandoned(server.database, runner.id, () => false, 60_000)).toEqual([])
+    expect(await checkLedger(db)).toEqual([])
+    await db.updateTable('imports').set({ status: 'done' }).where('id', '=', live.id).execute()
+  })
+
+  it('keeps the whole batches of a batched import and names the last row written', async () => {
+    const { db } = server.database
+    const report = await imported('products', productsCsv([['KEPT-1'], ['KEPT-2']]))
+    await db
+      .updateTable('imports')
+      .set({ status: 'importing', runner_id: 'a-dead-server', heartbeat_at: null, applied_through: 3 })
+      .where('id', '=', report.id)
+      .execute()
+    expect(await endAbandoned(server.database, importRunnerOf(server.database).id, () => false, 60_000)).toEqual([report.id])
+    expect(ok(await server.admin.get(`/api/imports/${report.id}`))).toMatchObject({
+      status: 'failed',
+      failure: 'The server stopped while the import ran; its rows through row 3 are kept.',
+      failure_code: 'interrupted_batches_kept',
+      applied_through: 3,
+    })
+    expect(ok(await server.admin.get('/api/products/?sku=KEPT-')).items).toHaveLength(2)
+  })
+
+  it('ends as failed when the server shuts down, an all-or-nothing one taken back', async () => {
+    const own = await startServer()
+    try {
+      const ownToken = await own.login(ADMIN.email, ADMIN.password)
+      const rows = Array.from({ length: 1500 }, (_, i) => [`STOP-${i}`])
+      const res = await upload(own, ownToken, { kind: 'products', mode: 'all_or_nothing' }, productsCsv(rows), false)
+      expect(res.statusCode, res.body).toBe(202)
+      const id = res.json().id as number
+      for (;;) {
+        const now = ok(await own.admin.get(`/api/imports/${id}`))
+        if (now.status !== 'checking' && (now.status !== 'importing' || now.processed >= 500)) break
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      await importRunnerOf(own.database).stop()
+      const report = ok(await own.admin.get(`/api/imports/${id}`))
+      const kept = ok(await own.admin.get('/api/products/?sku=STOP-&limit=1')).total
+      // a shutdown that came after the last chunk finds it done
+      expect(report.status === 'done' ? kept === 1500 : kept === 0 && report.failure_code === 'interrupted_nothing_kept').toBe(true)
+      expect(fs.readdirSync(path.join(own.config.DATA_DIR, 'imports'))).toEqual([])
+      expect(await checkLedger(own.database.db)).toEqual([])
+    } finally {
+      await own.close()
+    }
   })
 })

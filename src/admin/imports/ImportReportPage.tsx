@@ -103,7 +103,18 @@ export default function ImportReportPage() {
               <Typography data-testid="import-status" sx={{ fontWeight: 600 }}>
                 {translate(`office.import.statuses.${report.status}`)}
               </Typography>
-              {report.failure && <Alert severity="error">{report.failure}</Alert>}
+              {report.failure && (
+                <Alert severity="error">
+                  {report.failure_code
+                    ? translate(`office.import.failures.${report.failure_code}`, { row: report.applied_through, _: report.failure })
+                    : report.failure}
+                </Alert>
+              )}
+              {report.applied_through !== null && report.status !== 'done' && (
+                <Typography variant="body2" data-testid="import-applied-through">
+                  {translate('office.import.applied_through', { row: report.applied_through })}
+                </Typography>
+              )}
               {running(report) && (
                 <Box>
                   <Typography variant="body2">

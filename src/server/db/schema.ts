@@ -1,7 +1,16 @@
 // Row types of the tables, as Kysely sees them. Timestamps are ISO strings on both databases
 // (the PostgreSQL pool parses timestamptz to ISO); booleans arrive as 0/1 from SQLite, so mappers use Boolean().
 import type { ColumnType, Generated } from 'kysely'
-import type { AuditAction, AuditEntityType, Currency, ImportKind, ImportMode, ImportStatus, SourceKind } from '../../contract'
+import type {
+  AuditAction,
+  AuditEntityType,
+  Currency,
+  ImportFailureCode,
+  ImportKind,
+  ImportMode,
+  ImportStatus,
+  SourceKind,
+} from '../../contract'
 
 type Timestamp = ColumnType<string, string, string>
 type Bool = ColumnType<boolean | number, boolean, boolean>
@@ -274,6 +283,15 @@ export interface ImportsTable {
   created_at: Timestamp
   finished_at: Timestamp | null
   reverted_at: Timestamp | null
+  /** the runner (one per server process) running it, while it runs */
+  runner_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** when its runner last said it is alive: an import running with an old heartbeat was left by a dead server */
+  heartbeat_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** the uploaded file while the import runs */
+  upload_path: ColumnType<string | null, string | null | undefined, string | null>
+  /** the spreadsheet row number of the last row written */
+  applied_through: ColumnType<number | null, number | null | undefined, number | null>
+  failure_code: ColumnType<ImportFailureCode | null, ImportFailureCode | null | undefined, ImportFailureCode | null>
 }
 
 /** a record an import created ('create'), changed ('update') or booked ('book') */

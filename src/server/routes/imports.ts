@@ -2,7 +2,6 @@
 // answers the report; without it the import is kept and runs in the background (202), its report at
 // GET /imports/{id} (progress while it runs); the refused rows download as CSV; DELETE reverts it.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
@@ -46,8 +45,14 @@ const tooLarge = {
   params: { limit: MAX_IMPORT_MB },
 }
 
-/** The form's fields and its file, saved to a temporary file while it arrives (refused past the limit). */
-async function receive(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: { path: string; name: string } }> {
+/**
+ * The form's fields and its file, saved to a file of its own in `folder` while it arrives (refused past the limit).
+ * The folder lies under DATA_DIR, where the recovery after a crash finds an upload left behind.
+ */
+async function receive(
+  request: FastifyRequest,
+  folder: string,
+): Promise<{ fields: Record<string, string>; file?: { path: string; name: string } }> {
   const fields: Record<string, string> = {}
   let file: { path: string; name: string } | undefined
   try {
@@ -55,7 +60,7 @@ async function receive(request: FastifyRequest): Promise<{ fields: Record<string
       if (part.type === 'field') fields[part.fieldname] = String(part.value)
       else if (part.fieldname !== 'file' || file) part.file.resume()
       else {
-        const saved = path.join(os.tmpdir(), `stockroom-import-${randomUUID()}`)
+        const saved = path.join(folder, `stockroom-import-${randomUUID()}`)
         file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255) }
         await pipeline(part.file, fs.createWriteStream(saved))
       }
@@ -105,9 +110,18 @@ const headerProblems = (problems: ImportProblem[]) =>
     })),
   )
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+export interface ImportRoutesOptions {
+  /** where uploads are kept while they are checked or imported: DATA_DIR/imports */
+  uploadFolder: string
+  /** seconds after which a running import whose server stopped renewing its heartbeat is ended (IMPORT_STALE_AFTER) */
+  staleAfterSeconds: number
+}
+
+const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { uploadFolder, staleAfterSeconds }) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })
+  await fs.promises.mkdir(uploadFolder, { recursive: true, mode: 0o700 })
   const runner = importRunnerOf(app.database)
+  runner.watch({ staleAfterMs: staleAfterSeconds * 1000, uploadFolder, log: app.log })
   app.addHook('onClose', () => runner.stop())
 
   app.post(
@@ -135,7 +149,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) throw Invalid.field(['body'], 'Send the file as multipart/form-data', 'multipart')
       let received: Awaited<ReturnType<typeof receive>>
       try {
-        received = await receive(request)
+        received = await receive(request, uploadFolder)
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(tooLarge)
         throw error
@@ -173,6 +187,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
             created_at: now(),
             finished_at: null,
             reverted_at: null,
+            runner_id: runner.id,
+            heartbeat_at: now(),
+            upload_path: uploaded.path,
           })
           importId = row.id
           request.audited = {
@@ -333,6 +350,7 @@ function emptyReport(
     booked: 0,
     refused: 0,
     problems: [],
+    applied_through: null,
     failure: null,
     user: actor.username === null ? null : { id: actor.id, username: actor.username },
     created_at: now(),

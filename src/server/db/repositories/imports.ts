@@ -1,10 +1,11 @@
 // Queries of the imports tables: the kept report of each import, what it changed and what it refused.
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import type { ImportColumn, ImportListQuery, ImportProblem, ImportProblemCode, ImportReport } from '../../../contract'
-import { IMPORT_PROBLEM_CODES, MAX_LISTED_PROBLEMS } from '../../../contract'
+import type { ImportColumn, ImportListQuery, ImportProblem, ImportProblemCode, ImportReport, ImportStatus } from '../../../contract'
+import { IMPORT_FAILURE_CODES, IMPORT_PROBLEM_CODES, MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DB } from '../index'
 import type { ImportChangesTable, ImportRefusalsTable, ImportsTable } from '../schema'
 import { paging } from '../lists'
+import { now } from '../clock'
 
 export type ImportRow = Selectable<ImportsTable>
 export type ImportChangeRow = Selectable<ImportChangesTable>
@@ -17,6 +18,67 @@ const find = (db: DB, id: number) => db.selectFrom('imports').selectAll().where(
 async function update(db: DB, id: number, values: Updateable<ImportsTable>) {
   await db.updateTable('imports').set(values).where('id', '=', id).execute()
 }
+
+/** The statuses of an import that a runner is working on. */
+export const RUNNING_STATUSES: readonly ImportStatus[] = ['checking', 'importing']
+export const isRunning = (status: ImportStatus) => RUNNING_STATUSES.includes(status)
+
+/**
+ * Updates the import only while it runs under `runnerId` (renewing its heartbeat); answers it, or undefined when
+ * it has ended or another server has taken it for dead. On PostgreSQL the update locks the row until the commit.
+ */
+const updateRunning = (db: DB, id: number, runnerId: string, values: Updateable<ImportsTable>) =>
+  db
+    .updateTable('imports')
+    .set({ ...values, heartbeat_at: now() })
+    .where('id', '=', id)
+    .where('runner_id', '=', runnerId)
+    .where('status', 'in', RUNNING_STATUSES)
+    .returningAll()
+    .executeTakeFirst()
+
+/** Renews the heartbeat of the imports `runnerId` runs. */
+async function heartbeat(db: DB, runnerId: string, ids: number[]) {
+  if (ids.length === 0) return
+  await db
+    .updateTable('imports')
+    .set({ heartbeat_at: now() })
+    .where('id', 'in', ids)
+    .where('runner_id', '=', runnerId)
+    .where('status', 'in', RUNNING_STATUSES)
+    .execute()
+}
+
+/** Running imports whose runner last said it is alive before `staleBefore` (or never: imports from before migration 061). */
+const abandoned = (db: DB, staleBefore: string) =>
+  db
+    .selectFrom('imports')
+    .select('id')
+    .where('status', 'in', RUNNING_STATUSES)
+    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]))
+    .orderBy('id')
+    .execute()
+
+/**
+ * Makes `runnerId` the runner of an abandoned import, if it still is abandoned; answers it, or undefined. Two
+ * servers claiming at once: PostgreSQL's row lock makes the second see the first's claim and claim nothing.
+ */
+const claimAbandoned = (db: DB, id: number, runnerId: string, staleBefore: string) =>
+  db
+    .updateTable('imports')
+    .set({ runner_id: runnerId, heartbeat_at: now() })
+    .where('id', '=', id)
+    .where('status', 'in', RUNNING_STATUSES)
+    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]))
+    .returningAll()
+    .executeTakeFirst()
+
+/** The import whose upload is `file`, if any. */
+const byUpload = (db: DB, file: string) =>
+  db.selectFrom('imports').select(['id', 'status']).where('upload_path', '=', file).executeTakeFirst()
+
+const hasChanges = async (db: DB, importId: number) =>
+  (await db.selectFrom('import_changes').select('id').where('import_id', '=', importId).limit(1).executeTakeFirst()) !== undefined
 
 /** Newest first, with the count of all. */
 async function list(db: DB, query: ImportListQuery) {
@@ -91,7 +153,10 @@ export function toImportReport(row: ImportRow, listed: ImportProblem[]): ImportR
     booked: row.booked,
     refused: row.refused,
     problems: listed,
+    applied_through: row.applied_through,
     failure: row.failure,
+    // a code this version no longer knows is left out: the screen then shows the sentence
+    ...(row.failure_code && IMPORT_FAILURE_CODES.includes(row.failure_code) ? { failure_code: row.failure_code } : {}),
     user: row.username === null ? null : { id: row.user_id, username: row.username },
     created_at: row.created_at,
     finished_at: row.finished_at,
@@ -99,4 +164,20 @@ export function toImportReport(row: ImportRow, listed: ImportProblem[]): ImportR
   }
 }
 
-export const importRepository = Object.freeze({ insert, find, update, list, insertChanges, insertRefusals, changes, problems, refusals })
+export const importRepository = Object.freeze({
+  insert,
+  find,
+  update,
+  updateRunning,
+  heartbeat,
+  abandoned,
+  claimAbandoned,
+  byUpload,
+  hasChanges,
+  list,
+  insertChanges,
+  insertRefusals,
+  changes,
+  problems,
+  refusals,
+})

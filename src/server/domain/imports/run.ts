@@ -3,16 +3,18 @@
 // all-or-nothing import stops here when any row is refused), then the rows are written in chunks, each chunk in a
 // write transaction of its own that checks its rows again and writes them with their audit rows. Chunks keep
 // SQLite's one connection free between them (a 100,000-row import would otherwise hold every other request), and
-// let the report show progress. An all-or-nothing import that fails half-way is reverted.
+// let the report show progress. An import that fails half-way, or that the server stops under, ends as failed
+// (recover.ts): an all-or-nothing one taking back what it wrote; one that a crash interrupts is ended by a later start.
+import { randomUUID } from 'node:crypto'
 import type { ImportColumn, ImportKind, ImportMode, ImportProblem, ImportReport } from '../../../contract'
 import { MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DatabaseHandle, DB } from '../../db'
 import { now } from '../../db/clock'
-import { importRepository } from '../../db/repositories/imports'
-import { runWrite } from '../../db/writes'
+import { importRepository, type ImportRow } from '../../db/repositories/imports'
+import { runWrite, type Trx } from '../../db/writes'
 import { checkRows, newMemory } from './check'
 import { rowChunks, type FileKind } from './files'
-import { revertImport } from './revert'
+import { endAbandoned, failRunning, interruption, removeLeftUploads, type Failure } from './recover'
 import { emptyTally, refusalRows, tally, writeChecked, type Actor, type ImportJob, type Tally } from './write'
 
 /** Rows checked and written together: one transaction, and one step of the progress bar. */
@@ -69,6 +71,7 @@ export async function dryRun(db: DB, file: UploadedFile, plan: ImportPlan, user:
     processed: rows,
     ...totals,
     problems,
+    applied_through: null,
     failure: null,
     user: user.username === null ? null : { id: user.id, username: user.username },
     created_at: now(),
@@ -77,67 +80,116 @@ export async function dryRun(db: DB, file: UploadedFile, plan: ImportPlan, user:
   }
 }
 
-/** Imports still running in this process, so that a shutdown stops them between two chunks and waits for them. */
+/** The server stops: an import ends between two chunks. */
+class ImportInterrupted extends Error {}
+/** Another server took the import for dead and ended it: its runner leaves it alone. */
+class ImportTakenOver extends Error {}
+
+export interface Watch {
+  /** a running import whose heartbeat is older than this was left by a dead runner */
+  staleAfterMs: number
+  /** where uploads are kept while their import runs */
+  uploadFolder: string
+  log: { info(fields: object, message: string): void; warn(fields: object, message: string): void }
+}
+
+/**
+ * The imports running in this process: a shutdown stops them between two chunks and waits for them. Each renews
+ * its heartbeat while it runs, and the runner ends imports that dead runners left (domain/imports/recover.ts).
+ */
 export class ImportRunner {
-  private readonly running = new Set<Promise<void>>()
+  /** names this process's runner on the imports it runs */
+  readonly id = randomUUID()
+  private readonly running = new Map<number, Promise<void>>()
   private stopping = false
+  private timers: NodeJS.Timeout[] = []
+  private sweeping: Promise<void> | undefined
 
   constructor(private readonly handle: DatabaseHandle) {}
 
   /** Runs the import of the kept report `job` in the background; `done` (tests) resolves when it has ended. */
   start(job: ImportJob, file: UploadedFile, plan: ImportPlan, cleanUp: () => Promise<void>): Promise<void> {
     const run = this.run(job, file, plan).finally(cleanUp)
-    this.running.add(run)
-    void run.finally(() => this.running.delete(run))
+    this.running.set(job.id, run)
+    void run.finally(() => this.running.delete(job.id))
     return run
   }
 
-  /** Resolves once no import runs (tests wait for it). */
+  /**
+   * Renews the heartbeat of this runner's imports four times per `staleAfterMs`, and ends the imports that dead
+   * runners left, now (a start recovers what a crash left) and then twice per `staleAfterMs`.
+   */
+  watch({ staleAfterMs, uploadFolder, log }: Watch) {
+    if (this.timers.length > 0 || this.stopping) return
+    let beating = false
+    const beat = () => {
+      // no write while nothing runs, nor while the last beat waits (beats piling up would hold the pool's connections)
+      if (this.running.size === 0 || beating) return
+      beating = true
+      runWrite(this.handle, (trx) => importRepository.heartbeat(trx, this.id, [...this.running.keys()]))
+        .catch((err: unknown) => log.warn({ err }, 'renewing the heartbeat of running imports failed'))
+        .finally(() => (beating = false))
+    }
+    const sweep = () => {
+      this.sweeping ??= (async () => {
+        const ended = await endAbandoned(this.handle, this.id, (id) => this.running.has(id), staleAfterMs)
+        if (ended.length > 0) log.info({ imports: ended }, 'imports left running by a stopped server ended as failed')
+        await removeLeftUploads(this.handle.db, uploadFolder)
+      })()
+        .catch((err: unknown) => log.warn({ err }, 'ending imports left by a stopped server failed; trying again later'))
+        .finally(() => (this.sweeping = undefined))
+    }
+    this.timers = [setInterval(beat, staleAfterMs / 4).unref(), setInterval(sweep, staleAfterMs / 2).unref()]
+    sweep()
+  }
+
+  /** Resolves once no import runs and no sweep (tests wait for it). */
   async settled() {
-    while (this.running.size > 0) await Promise.allSettled([...this.running])
+    while (this.running.size > 0 || this.sweeping) await Promise.allSettled([...this.running.values(), this.sweeping])
   }
 
   /** Stops the imports between chunks and waits until each has ended. */
   async stop() {
     this.stopping = true
-    await Promise.allSettled([...this.running])
+    for (const timer of this.timers) clearInterval(timer)
+    await Promise.allSettled([...this.running.values(), this.sweeping])
   }
 
   private write<T>(work: Parameters<typeof runWrite<T>>[1]) {
     return runWrite(this.handle, work)
   }
 
+  /** Updates the import while it is this runner's, or throws ImportTakenOver. */
+  private async progress(trx: Trx, id: number, values: Parameters<typeof importRepository.update>[2]) {
+    if (!(await importRepository.updateRunning(trx, id, this.id, values))) throw new ImportTakenOver()
+  }
+
   private async run(job: ImportJob, file: UploadedFile, plan: ImportPlan): Promise<void> {
     const { db } = this.handle
-    let wrote = false
     try {
       const allOrNothing = plan.mode === 'all_or_nothing'
       // first pass: every row checked; an all-or-nothing import keeps the refusals it stops for
       const checked = await checkAll(db, file, plan, async (processed, refused) => {
+        if (this.stopping) throw new ImportInterrupted()
         await this.write(async (trx) => {
           if (allOrNothing) await importRepository.insertRefusals(trx, refusalRows(job.id, job.headers, refused))
-          await importRepository.update(trx, job.id, { processed })
+          await this.progress(trx, job.id, { processed })
         })
       })
       if (allOrNothing && checked.totals.refused > 0) {
         await this.write((trx) =>
-          importRepository.update(trx, job.id, {
-            status: 'refused',
-            rows: checked.rows,
-            refused: checked.totals.refused,
-            finished_at: now(),
-          }),
+          this.progress(trx, job.id, { status: 'refused', rows: checked.rows, refused: checked.totals.refused, finished_at: now() }),
         )
         return
       }
-      await this.write((trx) => importRepository.update(trx, job.id, { status: 'importing', rows: checked.rows, processed: 0 }))
+      await this.write((trx) => this.progress(trx, job.id, { status: 'importing', rows: checked.rows, processed: 0 }))
 
       // second pass: each chunk checked again and written in one transaction
       const memory = newMemory()
       const totals: Tally = emptyTally()
       let processed = 0
       for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
-        if (this.stopping) throw new Error('The server stopped while the import ran.')
+        if (this.stopping) throw new ImportInterrupted()
         await this.write(async (trx) => {
           const rows = await checkRows(trx, plan.kind, plan.columns, chunk, memory)
           if (allOrNothing && rows.some((row) => !row.planned))
@@ -145,22 +197,25 @@ export class ImportRunner {
               `Row ${rows.find((row) => !row.planned)!.row.number} changed its meaning while the import ran; nothing is imported.`,
             )
           const written = await writeChecked(trx, job, rows)
-          wrote = true
+          const counted = { ...totals }
+          for (const key of Object.keys(counted) as (keyof Tally)[]) counted[key] += written[key]
+          // the import's row last, so it is locked briefly: a heartbeat waits for the chunk only that long
+          await this.progress(trx, job.id, {
+            processed: processed + chunk.length,
+            applied_through: chunk[chunk.length - 1].number,
+            ...counted,
+          })
           processed += chunk.length
-          for (const key of Object.keys(totals) as (keyof Tally)[]) totals[key] += written[key]
-          await importRepository.update(trx, job.id, { processed, ...totals })
+          Object.assign(totals, counted)
         })
       }
-      await this.write((trx) => importRepository.update(trx, job.id, { status: 'done', finished_at: now() }))
+      await this.write((trx) => this.progress(trx, job.id, { status: 'done', finished_at: now() }))
     } catch (error) {
-      let failure = (error as { message?: string }).message ?? String(error)
-      // all or nothing: what was written is taken back
-      if (plan.mode === 'all_or_nothing' && wrote)
-        await this.write((trx) => revertImport(trx, job.id, job.actor, { failing: true })).catch((revertError: unknown) => {
-          failure += ` Taking back what was written failed too: ${(revertError as Error).message}`
-        })
-      // when the database itself is away, the report stays as it was
-      await this.write((trx) => importRepository.update(trx, job.id, { status: 'failed', failure, finished_at: now() })).catch(() => {})
+      if (error instanceof ImportTakenOver) return
+      const failureOf = (row: ImportRow): Failure =>
+        error instanceof ImportInterrupted ? interruption(row) : { sentence: (error as { message?: string }).message ?? String(error) }
+      // when the database itself is away, the import is left running; a sweep ends it once its heartbeat is old
+      await failRunning(this.handle, (trx) => importRepository.updateRunning(trx, job.id, this.id, {}), failureOf).catch(() => {})
     }
   }
 }
