@@ -20,6 +20,8 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     // most of an API test's time is waiting (a server process starting, a lock, PostgreSQL): three files at once
     // on two cores keep them busy, where vitest's default (cores - 1) ran one at a time
     maxWorkers: 3,
+    // projects of one group share its worker count: the API projects go first, the screens (CPU-bound) after
+    sequence: { groupOrder: 0 },
   },
 })
 
@@ -52,6 +54,7 @@ export default defineConfig({
           setupFiles: ['tests/admin/setup.ts'],
           // react-admin forms in jsdom take seconds per test when the two cores are busy
           testTimeout: 20_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -64,6 +67,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
