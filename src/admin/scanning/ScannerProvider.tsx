@@ -25,6 +25,10 @@ const ScannerContext = createContext<Scanner | null>(null)
 type Field = HTMLInputElement | HTMLTextAreaElement
 const isField = (target: EventTarget | null): target is Field => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
 
+/** A field that names something (a new warehouse or location) keeps whatever is typed or scanned into it. */
+export const TAKES_TEXT = { 'data-scan': 'text' } as const
+const takesText = (target: EventTarget | null) => target instanceof HTMLElement && target.dataset.scan === 'text'
+
 /** Puts back what a field held before the scanner typed into it, so React's state follows too. */
 function restore(field: Field, value: string) {
   if (field.value === value) return
@@ -91,7 +95,7 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) })
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return detector.reset()
+      if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing || takesText(event.target)) return detector.reset()
       if (event.key === 'Enter') {
         const scan = detector.enter(event.timeStamp)
         if (!scan) return

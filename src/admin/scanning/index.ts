@@ -1,6 +1,6 @@
 // Scanning: one listener in the layout tells a hand-held scanner from typing; the camera hands its finds to the same
 // place. A screen takes scans with useScan(handler); see ScannerProvider.tsx.
-export { ScannerProvider, useScan, useScanner, type ScanHandler } from './ScannerProvider'
+export { ScannerProvider, TAKES_TEXT, useScan, useScanner, type ScanHandler } from './ScannerProvider'
 export { SCANNER_PREFIX_KEY, storeScannerPrefix } from './scannerPrefix'
 export { isLoadedSku } from './loadedSkus'
 export { ScanDetector, SCAN_TIMING, isFloorCode } from './scanDetector'

@@ -17,6 +17,7 @@ import AddIcon from '@mui/icons-material/Add'
 import EditIcon from '@mui/icons-material/Edit'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { Confirm } from 'react-admin'
+import { TAKES_TEXT } from '../../scanning'
 import { useTranslate } from 'ra-core'
 import { canSave, selectedLocation, selectedWarehouse, type Level, type PlaceMode } from './mutationFormState'
 import type { useMutationForm } from './useMutationForm'
@@ -101,6 +102,7 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
           value={place.draft}
           onChange={(event) => dispatch({ type: 'draftChanged', level, draft: event.target.value })}
           onKeyDown={onKeyDown}
+          slotProps={{ htmlInput: TAKES_TEXT }}
           error={Boolean(place.error)}
           helperText={place.error ?? (firstOne && place.mode === 'create' ? translate(`stock.${level}.none`) : undefined)}
         />
