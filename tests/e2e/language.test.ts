@@ -31,7 +31,7 @@ it('journey 10: switch to Nederlands; profile, product edit and react-admin cont
   await page.getByText('Bewerk uw account').waitFor()
   expect(await page.getByRole('textbox', { name: 'Gebruikersnaam' }).inputValue()).toBe('admin')
   expect(await page.getByRole('button', { name: 'Annuleren' }).isVisible()).toBe(true)
-  expect(await page.getByRole('button', { name: 'Opslaan' }).isVisible()).toBe(true)
+  expect(await page.getByRole('button', { name: 'Opslaan', exact: true }).isVisible()).toBe(true)
   await screenshot(page, 'journey-10-profile-nl')
   await page.getByRole('button', { name: 'Annuleren' }).click()
   await page.getByText('Bewerk uw account').waitFor({ state: 'detached' })

@@ -5,13 +5,15 @@ import { ReorderLevels } from './ReorderLevels'
 import { StockHistoryCard } from './StockHistoryCard'
 
 export function StockOperations({ product, refresh }: { product: Product; refresh: () => void }) {
+  // the levels per location, which every booking and transfer changes (a booking leaves updated_at alone)
+  const stockVersion = product.stock_items.map((item) => `${item.location_id}=${item.amount}`).join(',')
   return (
     <>
       <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
         <ReorderLevels product={product} onChanged={refresh} />
       </Grid>
       <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
-        <StockHistoryCard productId={product.id} version={`${product.updated_at}:${product.stock}`} />
+        <StockHistoryCard productId={product.id} version={stockVersion} />
       </Grid>
     </>
   )
