@@ -91,10 +91,16 @@ if (dbKind === 'postgres') {
       await blocker.query('select id from users where id = $1 for update', [otherSuperuser.id])
       // deleting a user locks all active super-users in id order: the admin's row, then it waits for ours
       const answer = server.admin.delete(`/api/users/${doomed.id}`)
+      // waits until the server's backend waits for ours: other test files' lock waits on the same cluster do not count
       await expect
-        .poll(async () => Number((await blocker.query('select count(*) from pg_locks where not granted')).rows[0].count), {
-          timeout: 10_000,
-        })
+        .poll(
+          async () =>
+            Number(
+              (await blocker.query('select count(*) from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))')).rows[0]
+                .count,
+            ),
+          { timeout: 10_000 },
+        )
         .toBeGreaterThan(0)
       const ours = blocker.query('select id from users where id = $1 for update', [adminId])
       const res = await answer
