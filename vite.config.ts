@@ -13,6 +13,9 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     exclude: [...configDefaults.exclude, ...(db === 'sqlite' ? ['tests/api/**/*.postgres.test.ts'] : [])],
     environment: 'node' as const,
     env: { STOCKROOM_TEST_DB: db },
+    // the test files of a worker share the server's modules, imported once (each file still starts its own server on
+    // its own database): importing them per file cost more CPU than the tests themselves
+    isolate: false,
     // the migrated template database and the server bundle, made once per project
     globalSetup: ['tests/api/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,15 +1,12 @@
 // No account enumeration: sign-in does the same argon2 work whether or not the e-mail has an account (counted, not
 // timed), and sign-in, forgot-password and request-verify-token answer alike for known and unknown addresses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import * as argon2 from '@node-rs/argon2'
+import { argon2 } from '../../src/server/domain/passwords'
 import { ADMIN, startServer, type Response, type TestServer } from './helpers'
 
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@node-rs/argon2')>()
-  return { ...actual, verify: vi.fn(actual.verify), hash: vi.fn(actual.hash) }
-})
-const verify = vi.mocked(argon2.verify)
-const hash = vi.mocked(argon2.hash)
+// counted, still hashing and verifying for real
+const verify = vi.spyOn(argon2, 'verify')
+const hash = vi.spyOn(argon2, 'hash')
 
 let server: TestServer
 let known: { id: number; email: string; password: string }
@@ -22,7 +19,11 @@ beforeAll(async () => {
   // the first sign-in for an unknown address makes the stand-in hash once; later ones only verify
   await signIn('warm-up@example.com', 'whatever-password')
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  verify.mockRestore()
+  hash.mockRestore()
+  await server.close()
+})
 beforeEach(() => {
   verify.mockClear()
   hash.mockClear()
