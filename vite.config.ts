@@ -69,7 +69,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // each file starts its own server, database, mailbox and browser on free ports: two at once keep both
+          // cores busy while the other waits on the network or a render
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
