@@ -292,6 +292,8 @@ describe('StockTab', () => {
     const out = await screen.findByRole('dialog', { name: 'Book -131?' })
     await userEvent.click(within(out).getByRole('button', { name: 'Book -131' }))
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    // the question fades out (a MUI transition, slower on a busy machine) before the next amount is typed
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(writes(api.requests)).toEqual([
       {
         method: 'POST',
