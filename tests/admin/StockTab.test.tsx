@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { Notification } from 'react-admin'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import type { Product, StockMutation } from '../../src/contract'
@@ -135,6 +136,7 @@ function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = produc
         // the layout's scan listener, as in the app
         <ScannerProvider>
           <StockTab product={shown} refresh={refresh} />
+          <Notification />
         </ScannerProvider>
       ),
     },
@@ -264,6 +266,21 @@ describe('StockTab', () => {
     scannerKeys('4006381333931')
     expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
     expect(writes(api.requests)).toHaveLength(1)
+  })
+
+  it('says so when a scanned location cannot be looked up, and books nothing', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    api.overrides.push((r) =>
+      r.method === 'GET' && new URL(r.url, 'http://x').pathname.startsWith('/api/locations') ? { status: 500, json: {} } : undefined,
+    )
+    renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    scannerKeys('L000021')
+    expect(await screen.findByText('The server had a problem (500). Please try again later.')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1')
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(writes(api.requests)).toEqual([])
   })
 
   it('asks before booking an amount over 100 and over ten times what the location holds, in or out', async () => {

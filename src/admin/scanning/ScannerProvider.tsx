@@ -84,11 +84,20 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
     fallback.current = openProduct
   }, [openProduct])
 
-  const scanned = useCallback(async (code: string) => {
-    // the screen that subscribed last (the one on top) is asked first
-    for (const handler of [...handlers.current].reverse()) if (await handler(code)) return
-    await fallback.current(code)
-  }, [])
+  const notify = useNotify()
+  const scanned = useCallback(
+    async (code: string) => {
+      try {
+        // the screen that subscribed last (the one on top) is asked first
+        for (const handler of [...handlers.current].reverse()) if (await handler(code)) return
+        await fallback.current(code)
+      } catch (error) {
+        // a lookup that failed (no network): the clerk is told, in their language, instead of a scan that did nothing
+        notify((error as Error).message, { type: 'error' })
+      }
+    },
+    [notify],
+  )
 
   const queryClient = useQueryClient()
   const prefix = useScannerPrefix()
