@@ -67,7 +67,7 @@ export const IMPORT_FIELDS = {
 } as const satisfies Record<ImportKind, readonly string[]>
 export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number]
 /** valid_only: the rows without problems are imported; all_or_nothing: nothing unless every row is valid */
-/** What can be wrong with a row or the header of an import, each said in English and Dutch (i18n `office.import.reasons`). */
+/** What can be wrong with a row or the header of an import, each said in English and Dutch (i18n `imports.reasons`). */
 export const IMPORT_PROBLEM_CODES = [
   'sku_ambiguous',
   'sku_empty',
@@ -89,6 +89,8 @@ export const IMPORT_PROBLEM_CODES = [
   'columns_missing',
 ] as const
 export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number]
+export const isImportProblemCode = (code: string | null): code is ImportProblemCode =>
+  (IMPORT_PROBLEM_CODES as readonly (string | null)[]).includes(code)
 
 export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const
 export type ImportMode = (typeof IMPORT_MODES)[number]

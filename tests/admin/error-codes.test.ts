@@ -38,8 +38,8 @@ describe('kinds of record in the audit trail', () => {
 
 describe('problems of an import', () => {
   it.each([
-    ['English', en.office.import.reasons],
-    ['Dutch', nl.office.import.reasons],
+    ['English', en.imports.reasons],
+    ['Dutch', nl.imports.reasons],
   ])('each has a sentence in %s, and none waits for a code the server does not send', (_language, texts: Record<string, string>) => {
     expect(IMPORT_PROBLEM_CODES.filter((code) => !texts[code]?.trim())).toEqual([])
     expect(Object.keys(texts).filter((code) => !(IMPORT_PROBLEM_CODES as readonly string[]).includes(code))).toEqual([])
@@ -48,8 +48,8 @@ describe('problems of an import', () => {
 
 describe('failures of an import', () => {
   it.each([
-    ['English', en.office.import.failures],
-    ['Dutch', nl.office.import.failures],
+    ['English', en.imports.failures],
+    ['Dutch', nl.imports.failures],
   ])('each has a sentence in %s, and none waits for a code the server does not send', (_language, texts: Record<string, string>) => {
     expect(IMPORT_FAILURE_CODES.filter((code) => !texts[code]?.trim())).toEqual([])
     expect(Object.keys(texts).filter((code) => !(IMPORT_FAILURE_CODES as readonly string[]).includes(code))).toEqual([])

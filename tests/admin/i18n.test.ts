@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
+import type { Translate } from '../../src/admin/common/translate'
 
 type Tree = { [key: string]: string | Tree }
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -37,5 +40,31 @@ describe('translations', () => {
     })
     const all = JSON.stringify([en, nl])
     expect(all).not.toMatch(/recieve|Sing in/)
+  })
+})
+
+describe('keys in the code', () => {
+  it('a translate() key without a text fails the type check', () => {
+    const translate: Translate = (key: string) => key
+    // @ts-expect-error -- i18n/en.ts has no such text: `npm run typecheck` fails when this line compiles
+    expect(translate('stock.no_such_text')).toBe('stock.no_such_text')
+    expect(translate('stock.form.retry')).toBe('stock.form.retry')
+  })
+
+  it('every key the admin hands to react-admin (notify, labels, titles) has a text', () => {
+    const sections = Object.keys(en).join('|')
+    // a key handed to react-admin, which translates it: notify('…'), a prop (label="…", title="…") or an entry's label: '…'
+    const written = new RegExp(
+      `(?:notify\\(|\\b(?:label|title|content|emptyText|helperText|placeholder)[=:]\\s*\\{?)\\s*(['"\`])((?:${sections})\\.[a-zA-Z0-9_.]+)\\1`,
+      'g',
+    )
+    const english = new Set(keys(en as unknown as Tree))
+    const files = fs.readdirSync('src/admin', { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file))
+    const handed = files.flatMap((file) =>
+      [...fs.readFileSync(path.join('src/admin', file), 'utf8').matchAll(written)].map((match) => ({ file, key: match[2] })),
+    )
+    expect(handed.length).toBeGreaterThan(60)
+    const missing = handed.filter(({ key }) => !english.has(key)).map(({ file, key }) => `${file}: ${key}`)
+    expect(missing).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { Alert, Box, Card, MenuItem, Stack, TextField } from '@mui/material'
 import { Title } from 'react-admin'
-import { useGetList, useStore, useTranslate } from 'ra-core'
+import { useGetList, useStore } from 'ra-core'
 import { TranslatedPagination } from '../common/TranslatedPagination'
 import dayjs from 'dayjs'
 import type { AuditEntry, User } from '../../contract'
@@ -12,6 +12,7 @@ import { ListMessage } from '../common/ListMessage'
 import { ExportButton } from '../exports/ExportButton'
 import { session } from '../providers/session'
 import { AuditRows } from './AuditRows'
+import { useTranslate } from '../common/translate'
 
 interface Filters {
   user_id?: number

@@ -23,11 +23,12 @@ import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
-import { useLocale, useNotify, useTranslate } from 'ra-core'
+import { useLocale, useNotify } from 'ra-core'
 import type { AuditEntry, UndoCheck } from '../../contract'
 import { office } from '../providers'
 import { describeFailure } from '../providers/http'
 import { fieldChanges, importOf, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
+import { useTranslate } from '../common/translate'
 
 dayjs.extend(localizedFormat)
 

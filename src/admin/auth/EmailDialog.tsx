@@ -1,7 +1,8 @@
 // A dialog that asks for one e-mail address and sends it somewhere (forgot password, send verification).
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
+import { useNotify } from 'ra-core'
+import { useTranslate } from '../common/translate'
 
 export interface EmailDialogProps {
   open: boolean

@@ -2,12 +2,13 @@
 import { useState, type FormEvent } from 'react'
 import { Alert, Box, Button, Card, CardActions, CardContent, Stack, TextField, Typography } from '@mui/material'
 import { LocalesMenuButton } from 'react-admin'
-import { useLogin, useTranslate } from 'ra-core'
+import { useLogin } from 'ra-core'
 import { Navigate, useLocation } from 'react-router-dom'
 import { safeNextUrl } from '../providers/authProvider'
 import { session } from '../providers/session'
 import { useDocumentTitle } from '../layout/DocumentTitle'
 import { ForgotPasswordDialog } from './ForgotPasswordDialog'
+import { useTranslate } from '../common/translate'
 
 export function LoginPage() {
   const translate = useTranslate()

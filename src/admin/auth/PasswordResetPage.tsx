@@ -1,12 +1,13 @@
 // /password/{token}: choose a new password (also how a new colleague sets their first one); then to sign in.
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Stack, TextField } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
+import { useNotify } from 'ra-core'
 import { useNavigate, useParams } from 'react-router-dom'
 import { MIN_PASSWORD_LENGTH } from '../../contract/constants'
 import { account } from '../providers'
 import { session } from '../providers/session'
 import { PublicPage } from '../layout/PublicPage'
+import { useTranslate } from '../common/translate'
 
 export function PasswordResetPage() {
   const translate = useTranslate()

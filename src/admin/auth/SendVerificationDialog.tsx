@@ -1,6 +1,6 @@
-import { useTranslate } from 'ra-core'
 import { account } from '../providers'
 import { EmailDialog } from './EmailDialog'
+import { useTranslate } from '../common/translate'
 
 export function SendVerificationDialog(props: { open: boolean; onClose: () => void; initialEmail?: string; onSent?: () => void }) {
   const translate = useTranslate()

@@ -1,12 +1,12 @@
 // /verify/{token}: checks the token once, then says whether the address is verified (SPEC §2 Verification page).
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import { Link, useParams } from 'react-router-dom'
 import { AUTH_ERRORS } from '../../contract/constants'
 import { account } from '../providers'
 import { PublicPage } from '../layout/PublicPage'
 import { SendVerificationDialog } from './SendVerificationDialog'
+import { useTranslate } from '../common/translate'
 
 type State = 'loading' | 'verified' | 'already' | 'failed'
 

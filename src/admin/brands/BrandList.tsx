@@ -1,7 +1,7 @@
 // /brands (SPEC §2 Brands): an add-brand input, and every brand with its name editable, Save and Delete.
 // A search box and paging keep long lists usable; a refused delete or save says why.
 import { List, SearchInput, TopToolbar } from 'react-admin'
-import { useListContext, useNotify, useTranslate } from 'ra-core'
+import { useListContext, useNotify } from 'ra-core'
 import { Stack } from '@mui/material'
 import type { Brand } from '../../contract'
 import { AddByName } from '../common/AddByName'
@@ -11,6 +11,7 @@ import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { ListExportButton } from '../exports/ExportButton'
 import { HistoryToggle } from '../audit/HistoryPanel'
+import { useTranslate } from '../common/translate'
 
 const RESOURCE = 'brands'
 

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/Delete'
 import { Confirm } from 'react-admin'
-import { useTranslate } from 'ra-core'
+import { useTranslate } from './translate'
 
 export interface DeleteConfirmButtonProps {
   /** the question, already translated: `Delete brand "Acme"?` */

@@ -1,9 +1,10 @@
 // 'Last edited' of products and organizations as calendar text (SPEC §2), with the exact time in a tooltip.
 import { Tooltip, Typography } from '@mui/material'
-import { useLocaleState, useTranslate } from 'ra-core'
+import { useLocaleState } from 'ra-core'
 import dayjs from 'dayjs'
 import calendar from 'dayjs/plugin/calendar'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
+import { useTranslate } from './translate'
 
 dayjs.extend(calendar)
 dayjs.extend(localizedFormat)

@@ -3,9 +3,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Alert, Box, Button, Stack, TextField } from '@mui/material'
 import SaveIcon from '@mui/icons-material/Save'
-import { useTranslate } from 'ra-core'
 import { DeleteConfirmButton } from './DeleteConfirmButton'
 import { useStateResetOn } from './useStateResetOn'
+import { useTranslate } from './translate'
 
 export interface NameRowProps {
   name: string

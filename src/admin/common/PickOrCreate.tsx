@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom'
 import { Autocomplete, Box, Button, IconButton, TextField, Tooltip } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import OpenInNewIcon from '@mui/icons-material/OpenInNew'
-import { useCreate, useGetList, useGetOne, useInput, useTranslate, type Identifier, type RaRecord } from 'ra-core'
+import { useCreate, useGetList, useGetOne, useInput, type Identifier, type RaRecord } from 'ra-core'
+import { useTranslate } from './translate'
 
 export type PickerKind = 'brand' | 'supplier' | 'seller'
 

@@ -1,7 +1,7 @@
 // MUI's table pager with its texts in the reader's language (react-admin's own keys): the range, the rows-per-page
 // label and the next/previous buttons' names. The one pager of the screens that page by hand.
 import { TablePagination, type TablePaginationProps } from '@mui/material'
-import { useTranslate } from 'ra-core'
+import { useTranslate } from './translate'
 
 type Props = Omit<TablePaginationProps<'div'>, 'component' | 'labelDisplayedRows' | 'labelRowsPerPage' | 'getItemAriaLabel'>
 

@@ -4,7 +4,8 @@
 import { useState } from 'react'
 import { Alert, Button, CircularProgress } from '@mui/material'
 import UndoIcon from '@mui/icons-material/Undo'
-import { useCloseNotification, useNotify, useTranslate } from 'ra-core'
+import { useCloseNotification, useNotify } from 'ra-core'
+import { useTranslate, type MessageKey } from './translate'
 
 /** How long the Undo stays on offer. */
 export const UNDO_SECONDS = 8
@@ -19,10 +20,10 @@ function UndoNotice({ message, undo }: { message: string; undo: () => Promise<un
     try {
       await undo()
       close()
-      notify('office.undo.done', { type: 'info' })
+      notify('undo.done', { type: 'info' })
     } catch (failure) {
       close()
-      notify('office.undo.failed', { type: 'error', messageArgs: { error: (failure as Error).message } })
+      notify('undo.failed', { type: 'error', messageArgs: { error: (failure as Error).message } })
     }
   }
   return (
@@ -38,7 +39,7 @@ function UndoNotice({ message, undo }: { message: string; undo: () => Promise<un
           startIcon={pending ? <CircularProgress size={14} color="inherit" /> : <UndoIcon />}
           onClick={() => void takeBack()}
         >
-          {translate('office.undo.button')}
+          {translate('undo.button')}
         </Button>
       }
       sx={{ minWidth: { sm: 360 }, alignItems: 'center' }}
@@ -52,6 +53,6 @@ function UndoNotice({ message, undo }: { message: string; undo: () => Promise<un
 export function useNotifyWithUndo() {
   const notify = useNotify()
   const translate = useTranslate()
-  return (message: string, messageArgs: Record<string, unknown>, undo: () => Promise<unknown>) =>
+  return (message: MessageKey, messageArgs: Record<string, unknown>, undo: () => Promise<unknown>) =>
     notify(<UndoNotice message={translate(message, messageArgs)} undo={undo} />, { autoHideDuration: UNDO_SECONDS * 1000 })
 }

@@ -21,7 +21,7 @@ import {
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Confirm, Title } from 'react-admin'
-import { useLocale, useNotify, useTranslate } from 'ra-core'
+import { useLocale, useNotify } from 'ra-core'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import type { StockCount, StockCountLine } from '../../contract'
 import { money, moneyTotals } from '../common/money'
@@ -32,6 +32,7 @@ import { CountStatus } from './CountStatus'
 import { CountedInput } from './CountedInput'
 import { ScanBox } from './ScanBox'
 import { isBlindNow, summary, withLine } from './countSummary'
+import { useTranslate } from '../common/translate'
 
 type Step = 'submit' | 'apply' | 'cancel'
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const

@@ -20,12 +20,13 @@ import {
 import AddIcon from '@mui/icons-material/Add'
 import dayjs from 'dayjs'
 import { Title } from 'react-admin'
-import { useGetList, useTranslate } from 'ra-core'
+import { useGetList } from 'ra-core'
 import { useNavigate } from 'react-router-dom'
 import type { StockCountSummary } from '../../contract'
 import { usePhone } from '../common/usePhone'
 import { CountStatus } from './CountStatus'
 import { OpenCountDialog } from './OpenCountDialog'
+import { useTranslate } from '../common/translate'
 
 export default function CountList() {
   const translate = useTranslate()
@@ -69,7 +70,7 @@ export default function CountList() {
               <Table size="small" aria-label={translate('counts.title')}>
                 <TableHead>
                   <TableRow>
-                    {['count', 'warehouse', 'status', 'counted', 'created', 'user'].map((column) => (
+                    {(['count', 'warehouse', 'status', 'counted', 'created', 'user'] as const).map((column) => (
                       <TableCell key={column}>{translate(`counts.columns.${column}`)}</TableCell>
                     ))}
                   </TableRow>

@@ -1,7 +1,7 @@
 // A count's status as a coloured chip.
 import { Chip } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { StockCountStatus } from '../../contract'
+import { useTranslate } from '../common/translate'
 
 const COLOR = { open: 'info', submitted: 'warning', applied: 'success', cancelled: 'default' } as const
 

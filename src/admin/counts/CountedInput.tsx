@@ -1,10 +1,11 @@
 // What was counted on one line, saved when the field is left or Enter is pressed (empty clears it).
 import { useState } from 'react'
 import { TextField } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
+import { useNotify } from 'ra-core'
 import type { StockCountLine } from '../../contract'
 import { useApi } from '../common/useApi'
 import { productLabel } from '../transfers/transferForm'
+import { useTranslate } from '../common/translate'
 
 export function CountedInput({ countId, line, onLine }: { countId: number; line: StockCountLine; onLine: (line: StockCountLine) => void }) {
   const translate = useTranslate()

@@ -16,11 +16,11 @@ import {
   Switch,
   TextField,
 } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { StockCount, StockCountCreate } from '../../contract'
 import { useApi } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { byWarehouse, usePlaces } from '../transfers/usePlaces'
+import { useTranslate } from '../common/translate'
 
 export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; onOpened: (count: StockCount) => void }) {
   const translate = useTranslate()

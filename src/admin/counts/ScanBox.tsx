@@ -3,11 +3,11 @@
 // too; a code typed by hand goes in the field, with Enter.
 import { useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { StockCount, StockCountLine } from '../../contract'
 import { useApi } from '../common/useApi'
 import { productLabel } from '../transfers/transferForm'
 import { useScan } from '../scanning'
+import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
   const translate = useTranslate()

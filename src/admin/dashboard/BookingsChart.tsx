@@ -2,8 +2,9 @@
 // it when it shows, so neither the sign-in screen nor any other screen carries the chart library.
 import { BarChart } from '@mui/x-charts/BarChart'
 import dayjs from 'dayjs'
-import { useLocale, useTranslate } from 'ra-core'
+import { useLocale } from 'ra-core'
 import type { Dashboard } from '../../contract'
+import { useTranslate } from '../common/translate'
 
 export default function BookingsChart({ days }: { days: Dashboard['bookings_per_day'] }) {
   const translate = useTranslate()

@@ -7,13 +7,14 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import ErrorIcon from '@mui/icons-material/Error'
 import { Title } from 'react-admin'
 import { Link as RouterLink } from 'react-router-dom'
-import { useLocale, useTranslate } from 'ra-core'
+import { useLocale } from 'ra-core'
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
 import type { Dashboard, LedgerStatus } from '../../contract'
 import { office } from '../providers'
 import { AuditRows } from '../audit/AuditRows'
 import { REORDER_REPORT_PATH } from '../reports'
+import { useTranslate } from '../common/translate'
 
 dayjs.extend(relativeTime)
 const BookingsChart = lazy(() => import('./BookingsChart'))

@@ -3,10 +3,11 @@
 import { useState } from 'react'
 import { Button, CircularProgress, Menu, MenuItem } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
-import { useListContext, useLocale, useNotify, useTranslate } from 'ra-core'
+import { useListContext, useLocale, useNotify } from 'ra-core'
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/constants'
 import { office } from '../providers'
 import { listQuery } from '../providers/dataProvider'
+import { useTranslate } from '../common/translate'
 
 type Query = Parameters<typeof office.exportList>[3]
 
@@ -23,7 +24,7 @@ export function ExportButton({ path, query, size = 'small' }: { path: string; qu
     try {
       await office.exportList(path, format, locale, query)
     } catch (failure) {
-      notify('office.export.failed', { type: 'error', messageArgs: { error: (failure as Error).message } })
+      notify('export.failed', { type: 'error', messageArgs: { error: (failure as Error).message } })
     } finally {
       setPending(false)
     }
@@ -36,15 +37,15 @@ export function ExportButton({ path, query, size = 'small' }: { path: string; qu
         startIcon={pending ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
         disabled={pending}
         aria-haspopup="menu"
-        aria-label={translate('office.export.label')}
+        aria-label={translate('export.label')}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {translate(pending ? 'office.export.preparing' : 'office.export.button')}
+        {translate(pending ? 'export.preparing' : 'export.button')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {EXPORT_FORMATS.map((format) => (
           <MenuItem key={format} onClick={() => void run(format)}>
-            {translate(`office.export.${format}`)}
+            {translate(`export.${format}`)}
           </MenuItem>
         ))}
       </Menu>

@@ -24,7 +24,7 @@ import {
 } from '@mui/material'
 import UploadFileIcon from '@mui/icons-material/UploadFile'
 import { Title } from 'react-admin'
-import { useLocale, useTranslate } from 'ra-core'
+import { useLocale } from 'ra-core'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
@@ -32,6 +32,7 @@ import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, type ImportKind, type Import
 import type { ImportReport } from '../../contract'
 import { office } from '../providers'
 import { Problems } from './ImportParts'
+import { useTranslate } from '../common/translate'
 
 dayjs.extend(localizedFormat)
 
@@ -76,45 +77,45 @@ export default function ImportPage() {
 
   return (
     <Box sx={{ mt: 2, mb: 2, maxWidth: 1000 }}>
-      <Title title="office.import.title" />
+      <Title title="imports.title" />
       <Card>
         <CardContent>
           <Stack spacing={2}>
             <TextField
               select
-              label={translate('office.import.kind')}
+              label={translate('imports.kind')}
               value={kind}
               onChange={(event) => restart({ kind: event.target.value as ImportKind })}
-              helperText={translate(`office.import.kind_help.${kind}`)}
+              helperText={translate(`imports.kind_help.${kind}`)}
               sx={{ maxWidth: 420 }}
             >
               {IMPORT_KINDS.map((k) => (
                 <MenuItem key={k} value={k}>
-                  {translate(`office.import.kinds.${k}`)}
+                  {translate(`imports.kinds.${k}`)}
                 </MenuItem>
               ))}
             </TextField>
             <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
               <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-                {translate('office.import.choose')}
+                {translate('imports.choose')}
                 <input
                   hidden
                   type="file"
-                  aria-label={translate('office.import.file')}
+                  aria-label={translate('imports.file')}
                   accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                   onChange={(event) => event.target.files?.[0] && restart({ file: event.target.files[0] })}
                 />
               </Button>
               <Typography color={file ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
-                {file?.name ?? translate('office.import.no_file')}
+                {file?.name ?? translate('imports.no_file')}
               </Typography>
               <Button variant="contained" disabled={!file || pending !== undefined} onClick={() => void run('check')}>
-                {translate('office.import.check')}
+                {translate('imports.check')}
               </Button>
             </Stack>
             {pending === 'check' && (
               <Box>
-                <Typography variant="body2">{translate('office.import.checking')}</Typography>
+                <Typography variant="body2">{translate('imports.checking')}</Typography>
                 <LinearProgress />
               </Box>
             )}
@@ -130,17 +131,17 @@ export default function ImportPage() {
         <Card sx={{ mt: 2 }}>
           <CardContent>
             <Typography variant="subtitle1" component="h2">
-              {translate('office.import.columns')}
+              {translate('imports.columns')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {translate('office.import.columns_help')}
+              {translate('imports.columns_help')}
             </Typography>
             <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-              <Table size="small" aria-label={translate('office.import.columns')} sx={{ maxWidth: 640 }}>
+              <Table size="small" aria-label={translate('imports.columns')} sx={{ maxWidth: 640 }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{translate('office.import.column')}</TableCell>
-                    <TableCell>{translate('office.import.field')}</TableCell>
+                    <TableCell>{translate('imports.column')}</TableCell>
+                    <TableCell>{translate('imports.field')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -156,15 +157,15 @@ export default function ImportPage() {
                             value={mapping[header] ?? IGNORE}
                             error={check.problems.some((p) => p.row === 1 && p.column === header)}
                             onChange={(event) => setMapping({ ...mapping, [header]: event.target.value })}
-                            slotProps={{ htmlInput: { 'aria-label': `${translate('office.import.field')}: ${header}` } }}
+                            slotProps={{ htmlInput: { 'aria-label': `${translate('imports.field')}: ${header}` } }}
                             sx={{ minWidth: 220 }}
                           >
                             <MenuItem value={IGNORE}>
-                              <em>{translate('office.import.ignore')}</em>
+                              <em>{translate('imports.ignore')}</em>
                             </MenuItem>
                             {IMPORT_FIELDS[kind].map((field) => (
                               <MenuItem key={field} value={field}>
-                                {translate(`office.import.fields.${field}`)}
+                                {translate(`imports.fields.${field}`)}
                               </MenuItem>
                             ))}
                           </TextField>
@@ -176,7 +177,7 @@ export default function ImportPage() {
             </Box>
             {check.rows !== null && (
               <Typography sx={{ mt: 2 }} data-testid="import-would">
-                {translate('office.import.would', {
+                {translate('imports.would', {
                   rows: check.rows,
                   created: check.created,
                   updated: check.updated,
@@ -191,22 +192,22 @@ export default function ImportPage() {
               <TextField
                 select
                 size="small"
-                label={translate('office.import.mode')}
+                label={translate('imports.mode')}
                 value={mode}
                 onChange={(event) => setMode(event.target.value as ImportMode)}
                 sx={{ minWidth: 300 }}
               >
                 {IMPORT_MODES.map((m) => (
                   <MenuItem key={m} value={m}>
-                    {translate(`office.import.modes.${m}`)}
+                    {translate(`imports.modes.${m}`)}
                   </MenuItem>
                 ))}
               </TextField>
               <Button disabled={pending !== undefined} onClick={() => void run('check')}>
-                {translate('office.import.check')}
+                {translate('imports.check')}
               </Button>
               <Button variant="contained" disabled={headerProblems || pending !== undefined} onClick={() => void run('import')}>
-                {translate('office.import.start')}
+                {translate('imports.start')}
               </Button>
             </Stack>
             {pending === 'import' && <LinearProgress sx={{ mt: 2 }} />}
@@ -236,15 +237,15 @@ function EarlierImports() {
     <Card sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="subtitle1" component="h2">
-          {translate('office.import.earlier')}
+          {translate('imports.earlier')}
         </Typography>
-        {imports?.length === 0 && <Typography color="text.secondary">{translate('office.import.no_earlier')}</Typography>}
+        {imports?.length === 0 && <Typography color="text.secondary">{translate('imports.no_earlier')}</Typography>}
         <List dense>
           {imports?.map((report) => (
             <ListItemButton key={report.id} component={RouterLink} to={`/imports/${report.id}`}>
               <ListItemText
-                primary={`${translate('office.import.report', { id: report.id })} · ${report.file_name}`}
-                secondary={`${translate(`office.import.kinds.${report.kind}`)} · ${translate(`office.import.statuses.${report.status}`, { _: report.status })} · ${dayjs(report.created_at).locale(locale).format('L LT')}`}
+                primary={`${translate('imports.report', { id: report.id })} · ${report.file_name}`}
+                secondary={`${translate(`imports.kinds.${report.kind}`)} · ${translate(`imports.statuses.${report.status}`, { _: report.status })} · ${dayjs(report.created_at).locale(locale).format('L LT')}`}
               />
             </ListItemButton>
           ))}

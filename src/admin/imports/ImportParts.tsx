@@ -1,11 +1,11 @@
 // Pieces of the import screens: the problems of a report as a table, and its figures.
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { ImportProblem, ImportReport } from '../../contract'
+import { useTranslate } from '../common/translate'
 
 /** A problem in the reader's language: its code's sentence with its values, else the server's English sentence. */
 export const reasonOf = (problem: ImportProblem, translate: ReturnType<typeof useTranslate>) =>
-  problem.code ? translate(`office.import.reasons.${problem.code}`, { ...problem.params, _: problem.reason }) : problem.reason
+  problem.code ? translate(`imports.reasons.${problem.code}`, { ...problem.params, _: problem.reason }) : problem.reason
 
 export function Problems({ report }: { report: ImportReport }) {
   const translate = useTranslate()
@@ -13,22 +13,22 @@ export function Problems({ report }: { report: ImportReport }) {
   if (problems.length === 0)
     return report.rows === null ? null : (
       <Typography color="success.main" sx={{ my: 1 }}>
-        {translate('office.import.no_problems')}
+        {translate('imports.no_problems')}
       </Typography>
     )
   const more = report.refused - new Set(problems.map((p) => p.row)).size
   return (
     <Box sx={{ my: 1 }}>
       <Typography variant="subtitle1" component="h2">
-        {translate('office.import.problems')}
+        {translate('imports.problems')}
       </Typography>
       <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%', maxHeight: 420 }}>
-        <Table size="small" stickyHeader aria-label={translate('office.import.problems')}>
+        <Table size="small" stickyHeader aria-label={translate('imports.problems')}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('office.import.problem_row')}</TableCell>
-              <TableCell>{translate('office.import.problem_column')}</TableCell>
-              <TableCell>{translate('office.import.problem_reason')}</TableCell>
+              <TableCell>{translate('imports.problem_row')}</TableCell>
+              <TableCell>{translate('imports.problem_column')}</TableCell>
+              <TableCell>{translate('imports.problem_reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -44,7 +44,7 @@ export function Problems({ report }: { report: ImportReport }) {
       </Box>
       {more > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('office.import.more_problems', { smart_count: more })}
+          {translate('imports.more_problems', { smart_count: more })}
         </Typography>
       )}
     </Box>
@@ -63,7 +63,7 @@ export function Figures({ report }: { report: ImportReport }) {
         <Chip
           key={figure}
           color={figure === 'refused' && report.refused > 0 ? 'warning' : 'default'}
-          label={`${translate(`office.import.${figure}`)}: ${report[figure] ?? '…'}`}
+          label={`${translate(`imports.${figure}`)}: ${report[figure] ?? '…'}`}
         />
       ))}
     </Stack>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
 import { Confirm, Title } from 'react-admin'
-import { useLocale, useTranslate } from 'ra-core'
+import { useLocale } from 'ra-core'
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
@@ -13,6 +13,7 @@ import type { ImportReport } from '../../contract'
 import { office } from '../providers'
 import { useNotifyWithUndo } from '../common/UndoNotice'
 import { Figures, Problems } from './ImportParts'
+import { useTranslate } from '../common/translate'
 
 dayjs.extend(localizedFormat)
 
@@ -54,7 +55,7 @@ export default function ImportReportPage() {
     if (running(report)) watched.current = true
     else if (report?.status === 'done' && watched.current) {
       watched.current = false
-      notifyWithUndo('office.import.done', { id }, async () => setReport(await office.revertImport(id)))
+      notifyWithUndo('imports.done', { id }, async () => setReport(await office.revertImport(id)))
     }
   }, [report, id, notifyWithUndo])
 
@@ -80,7 +81,7 @@ export default function ImportReportPage() {
     }
   }
 
-  const title = translate('office.import.report', { id })
+  const title = translate('imports.report', { id })
   return (
     <Box sx={{ mt: 2, mb: 2, maxWidth: 1000 }}>
       <Title title={title} />
@@ -93,39 +94,39 @@ export default function ImportReportPage() {
                 {title}
               </Typography>
               <Typography color="text.secondary">
-                {translate('office.import.report_of', {
-                  kind: translate(`office.import.kinds.${report.kind}`),
+                {translate('imports.report_of', {
+                  kind: translate(`imports.kinds.${report.kind}`),
                   file: report.file_name,
                   user: report.user?.username ?? '—',
                   when: dayjs(report.created_at).locale(locale).format('L LT'),
                 })}
               </Typography>
               <Typography data-testid="import-status" sx={{ fontWeight: 600 }}>
-                {translate(`office.import.statuses.${report.status}`)}
+                {translate(`imports.statuses.${report.status}`)}
               </Typography>
               {report.failure && (
                 <Alert severity="error">
                   {report.failure_code
-                    ? translate(`office.import.failures.${report.failure_code}`, { row: report.applied_through, _: report.failure })
+                    ? translate(`imports.failures.${report.failure_code}`, { row: report.applied_through, _: report.failure })
                     : report.failure}
                 </Alert>
               )}
               {report.applied_through !== null && report.status !== 'done' && (
                 <Typography variant="body2" data-testid="import-applied-through">
-                  {translate('office.import.applied_through', { row: report.applied_through })}
+                  {translate('imports.applied_through', { row: report.applied_through })}
                 </Typography>
               )}
               {running(report) && (
                 <Box>
                   <Typography variant="body2">
                     {report.status === 'importing' && report.rows
-                      ? translate('office.import.running', { done: report.processed, total: report.rows })
-                      : translate('office.import.checking')}
+                      ? translate('imports.running', { done: report.processed, total: report.rows })
+                      : translate('imports.checking')}
                   </Typography>
                   <LinearProgress
                     variant={report.status === 'importing' && report.rows ? 'determinate' : 'indeterminate'}
                     value={report.rows ? (100 * report.processed) / report.rows : 0}
-                    aria-label={translate('office.import.checking')}
+                    aria-label={translate('imports.checking')}
                   />
                 </Box>
               )}
@@ -134,16 +135,16 @@ export default function ImportReportPage() {
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
                 {report.refused > 0 && (
                   <Button startIcon={<DownloadIcon />} disabled={downloading} onClick={() => void download()}>
-                    {translate('office.import.download_refused')}
+                    {translate('imports.download_refused')}
                   </Button>
                 )}
                 {(report.status === 'done' || report.status === 'failed') && (
                   <Button color="warning" variant="outlined" onClick={() => setReverting(true)}>
-                    {translate('office.import.revert')}
+                    {translate('imports.revert')}
                   </Button>
                 )}
                 <Button component={RouterLink} to="/imports">
-                  {translate('office.import.new')}
+                  {translate('imports.new')}
                 </Button>
               </Stack>
             </Stack>
@@ -153,10 +154,10 @@ export default function ImportReportPage() {
       <Confirm
         isOpen={reverting}
         loading={pending}
-        title={translate('office.import.revert_title', { id })}
+        title={translate('imports.revert_title', { id })}
         content={
           <Stack spacing={2}>
-            <Typography>{translate('office.import.revert_content')}</Typography>
+            <Typography>{translate('imports.revert_content')}</Typography>
             {revertError && (
               <Alert severity="error" role="alert">
                 {revertError}
@@ -164,7 +165,7 @@ export default function ImportReportPage() {
             )}
           </Stack>
         }
-        confirm="office.import.revert"
+        confirm="imports.revert"
         confirmColor="warning"
         onConfirm={() => void revert()}
         onClose={() => {

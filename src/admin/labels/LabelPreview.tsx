@@ -2,10 +2,10 @@
 // bars the server prints (EAN-13 for a valid EAN, else Code 128, for a location its code).
 import { useCallback } from 'react'
 import { Box, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import JsBarcode from 'jsbarcode'
 import { LABEL_LAYOUTS, type LabelLayoutName } from '../../contract/label-layouts'
 import { isValidEan13 } from '../products/detail/Barcode'
+import { useTranslate } from '../common/translate'
 
 export interface LabelPreviewItem {
   key: string

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { IconButton, Menu, MenuItem, Tooltip, useMediaQuery, useTheme } from '@mui/material'
 import TranslateIcon from '@mui/icons-material/Translate'
 import { LocalesMenuButton } from 'react-admin'
-import { useLocaleState, useLocales, useTranslate } from 'ra-core'
+import { useLocaleState, useLocales } from 'ra-core'
+import { useTranslate } from '../common/translate'
 
 export function LanguageMenu() {
   const theme = useTheme()

@@ -2,9 +2,10 @@
 // on a phone after a tap).
 import { ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material'
 import { Menu as RaMenu, useSidebarState } from 'react-admin'
-import { useLogout, useTranslate } from 'ra-core'
+import { useLogout } from 'ra-core'
 import type { ReactElement } from 'react'
 import { visibleMenuEntries } from './menuEntries'
+import { useTranslate } from '../common/translate'
 
 export function Menu() {
   const translate = useTranslate()

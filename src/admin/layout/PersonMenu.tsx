@@ -2,9 +2,10 @@
 import { useState } from 'react'
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material'
 import PersonIcon from '@mui/icons-material/Person'
-import { useLogout, useTranslate } from 'ra-core'
+import { useLogout } from 'ra-core'
 import { Link } from 'react-router-dom'
 import { visibleMenuEntries } from './menuEntries'
+import { useTranslate } from '../common/translate'
 
 export function PersonMenu() {
   const translate = useTranslate()

@@ -5,8 +5,8 @@ import { IconButton, Tooltip } from '@mui/material'
 import Brightness4Icon from '@mui/icons-material/Brightness4'
 import Brightness7Icon from '@mui/icons-material/Brightness7'
 import { useTheme } from 'react-admin'
-import { useTranslate } from 'ra-core'
 import { rememberedTheme, THEME_KEY } from './theme'
+import { useTranslate } from '../common/translate'
 
 export function ThemeToggle() {
   const translate = useTranslate()
@@ -17,7 +17,7 @@ export function ThemeToggle() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the top bar appears
   }, [])
   const next = mode === 'dark' ? 'light' : 'dark'
-  const label = translate(`office.theme.${next}`)
+  const label = translate(`theme.${next}`)
   return (
     <Tooltip title={label}>
       <IconButton

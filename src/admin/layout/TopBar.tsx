@@ -2,12 +2,12 @@
 // person menu). A new action goes into TopBarActions, in the order it should show.
 import { AppBar, Box, Toolbar, Typography } from '@mui/material'
 import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin'
-import { useTranslate } from 'ra-core'
 import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
 import { LanguageMenu } from './LanguageMenu'
 import { CameraScanButton } from '../scanning'
 import { ThemeToggle } from './ThemeToggle'
+import { useTranslate } from '../common/translate'
 
 export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
   const translate = useTranslate()

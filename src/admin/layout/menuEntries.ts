@@ -17,18 +17,19 @@ import audit from '../audit'
 import imports from '../imports'
 import { LOGIN_PATH, PROFILE_PATH } from '../providers/authProvider'
 import { session } from '../providers/session'
+import type { MessageKey } from '../common/translate'
 
 export type Audience = 'signed-out' | 'signed-in' | 'super-user'
 
 export type MenuEntry = {
   /** i18n key */
-  label: string
+  label: MessageKey
   icon: SvgIconComponent
   audience: Audience
 } & ({ to: string } | { signOut: true })
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { to: dashboard.path, label: 'office.menu.dashboard', icon: dashboard.icon, audience: 'signed-in' },
+  { to: dashboard.path, label: 'stockroom.menu.dashboard', icon: dashboard.icon, audience: 'signed-in' },
   { to: '/products', label: 'stockroom.menu.products', icon: products.icon, audience: 'signed-in' },
   { to: '/orgs', label: 'stockroom.menu.organizations', icon: orgs.icon, audience: 'signed-in' },
   { to: '/brands', label: 'stockroom.menu.brands', icon: brands.icon, audience: 'signed-in' },
@@ -36,9 +37,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/stock_transfers', label: 'stockroom.menu.transfers', icon: transfers.icon, audience: 'signed-in' },
   { to: '/stock_counts', label: 'stockroom.menu.counts', icon: counts.icon, audience: 'signed-in' },
   { to: REORDER_REPORT_PATH, label: 'stockroom.menu.reorder', icon: reorderReportIcon, audience: 'signed-in' },
-  { to: imports.path, label: 'office.menu.imports', icon: imports.icon, audience: 'signed-in' },
+  { to: imports.path, label: 'stockroom.menu.imports', icon: imports.icon, audience: 'signed-in' },
   { to: '/users', label: 'stockroom.menu.users', icon: users.icon, audience: 'super-user' },
-  { to: audit.path, label: 'office.menu.audit', icon: audit.icon, audience: 'super-user' },
+  { to: audit.path, label: 'stockroom.menu.audit', icon: audit.icon, audience: 'super-user' },
   { to: PROFILE_PATH, label: 'stockroom.menu.profile', icon: AccountCircleIcon, audience: 'signed-in' },
   { to: LOGIN_PATH, label: 'stockroom.menu.sign_in', icon: LoginIcon, audience: 'signed-out' },
   { signOut: true, label: 'stockroom.menu.sign_out', icon: LogoutIcon, audience: 'signed-in' },

@@ -1,13 +1,14 @@
 // /orgs/{id} (SPEC §2 Organization edit): name, seller and supplier checkboxes, Delete (asks first; a refusal
 // says why), Save (then back to /orgs), and when it was last edited.
 import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, required } from 'react-admin'
-import { useInput, useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core'
+import { useInput, useNotify, useRecordContext, useRedirect } from 'ra-core'
 import { Box, Checkbox, FormControlLabel } from '@mui/material'
 import type { Organization } from '../../contract'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { LastEdited } from '../common/LastEdited'
 import { HistoryPanel } from '../audit/HistoryPanel'
+import { useTranslate } from '../common/translate'
 
 export default function OrgEdit() {
   const notify = useNotify()

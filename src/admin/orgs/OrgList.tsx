@@ -2,7 +2,7 @@
 // checkboxes and an Edit link to /orgs/{id}; a name field (with the roles) adds one. Search and paging for long lists.
 import { useState } from 'react'
 import { EditButton, List, SearchInput, TopToolbar } from 'react-admin'
-import { useListContext, useNotify, useTranslate } from 'ra-core'
+import { useListContext, useNotify } from 'ra-core'
 import { Box, Card, CardActions, CardContent, Checkbox, FormControlLabel, Typography } from '@mui/material'
 import type { Organization } from '../../contract'
 import { AddByName } from '../common/AddByName'
@@ -10,6 +10,7 @@ import { ListMessage, useSearchText } from '../common/ListMessage'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { ListExportButton } from '../exports/ExportButton'
+import { useTranslate } from '../common/translate'
 
 export default function OrgList() {
   return (

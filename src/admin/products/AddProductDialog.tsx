@@ -4,12 +4,13 @@ import { useState } from 'react'
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import { SaveButton, TextInput } from 'react-admin'
-import { Form, useCreate, useNotify, useTranslate } from 'ra-core'
+import { Form, useCreate, useNotify } from 'ra-core'
 import { useFormState, useWatch } from 'react-hook-form'
 import type { Product, ProductCreate } from '../../contract'
 import { isWebUrl } from '../../contract/constants'
 import { BRAND_PICKER, PickOrCreateInput, SUPPLIER_PICKER } from '../common/PickOrCreate'
 import { fieldErrorsOf } from '../providers/http'
+import { useTranslate } from '../common/translate'
 
 /** the fields that stay filled in for the next product */
 const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const

@@ -5,7 +5,7 @@ import { useMemo, type MouseEvent } from 'react'
 import { Box, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
-import { useListContext, useNotify, useTranslate, type SortPayload } from 'ra-core'
+import { useListContext, useNotify, type SortPayload } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { isBrokenProductBarcode } from '../../contract/barcodes'
@@ -27,6 +27,7 @@ import { CompactProductList } from './list/CompactProductList'
 import { BelowMinFilter, StockWithMark } from './list/BelowMin'
 import { PrintSelectedLabels } from './list/PrintSelectedLabels'
 import { ListExportButton } from '../exports/ExportButton'
+import { useTranslate } from '../common/translate'
 
 export default function ProductList() {
   return (

@@ -3,9 +3,10 @@
 // saving one signs out.
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Card, CardActions, CardContent, CardHeader, Stack, TextField } from '@mui/material'
-import { useLogout, useNotify, useTranslate } from 'ra-core'
+import { useLogout, useNotify } from 'ra-core'
 import type { User, UserUpdateMe, ValidationErrorItem } from '../../contract'
 import { account } from '../providers'
+import { useTranslate } from '../common/translate'
 
 /** The server's word on current_password, if that is what it refused. */
 function currentPasswordProblem(failure: unknown): 'missing' | 'wrong' | undefined {

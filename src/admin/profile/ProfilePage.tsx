@@ -17,12 +17,12 @@ import {
 } from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit'
 import { Title } from 'react-admin'
-import { useTranslate } from 'ra-core'
 import type { User } from '../../contract'
 import { account } from '../providers'
 import { SendVerificationDialog } from '../auth/SendVerificationDialog'
 import { ProfileForm } from './ProfileForm'
 import { ScannerPrefixCard } from '../scanning/ScannerPrefixCard'
+import { useTranslate } from '../common/translate'
 
 export function ProfilePage() {
   const translate = useTranslate()

@@ -18,13 +18,14 @@ import {
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { Title } from 'react-admin'
-import { useGetList, useLocale, useTranslate } from 'ra-core'
+import { useGetList, useLocale } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { ReorderReport as Report, Warehouse } from '../../contract'
 import { money, moneyTotals } from '../common/money'
 import { useApi } from '../common/useApi'
 import { ExportButton } from '../exports/ExportButton'
 import { REORDER_COLUMNS, sortLines, type ReorderColumn, type ReorderSort } from './reorderSort'
+import { useTranslate } from '../common/translate'
 
 const numeric: readonly ReorderColumn[] = ['on_hand', 'min_stock', 'max_stock', 'suggested', 'purchase_price', 'value']
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const

@@ -3,8 +3,8 @@
 import { lazy, Suspense, useState } from 'react'
 import { IconButton, Tooltip } from '@mui/material'
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner'
-import { useTranslate } from 'ra-core'
 import { useScanner } from './ScannerProvider'
+import { useTranslate } from '../common/translate'
 
 const CameraScanDialog = lazy(() => import('./CameraScanDialog'))
 

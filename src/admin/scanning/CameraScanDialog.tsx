@@ -3,8 +3,8 @@
 // worker, so decoding never stalls the page. The camera is stopped as the dialog closes.
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import { createDecoder, type Decoder } from './decoder'
+import { useTranslate } from '../common/translate'
 
 /** a frame this often: quick enough to feel instant, slow enough to leave a phone's processor for the rest */
 const FRAME_EVERY_MS = 150

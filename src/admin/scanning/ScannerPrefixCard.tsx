@@ -1,8 +1,9 @@
 // The profile page's card for this browser's scanner prefix (see scannerPrefix.ts): typed, saved, told.
 import { useState } from 'react'
 import { Button, Card, CardContent, CardHeader, Stack, TextField } from '@mui/material'
-import { useNotify, useTranslate } from 'ra-core'
+import { useNotify } from 'ra-core'
 import { storeScannerPrefix, useScannerPrefix } from './scannerPrefix'
+import { useTranslate } from '../common/translate'
 
 export function ScannerPrefixCard() {
   const translate = useTranslate()

@@ -19,7 +19,7 @@ import {
 } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQuery } from '@tanstack/react-query'
-import { HttpError, useTranslate } from 'ra-core'
+import { HttpError } from 'ra-core'
 import type { LocationStockItem, StockTransfer, StockTransferCreate } from '../../contract'
 import { useNotifyWithUndo } from '../common/UndoNotice'
 import { useApi } from '../common/useApi'
@@ -27,6 +27,7 @@ import { usePhone } from '../common/usePhone'
 import { PlaceSelect } from './PlaceSelect'
 import { usePlaces } from './usePlaces'
 import { canSend, fillFrom, parseQuantity, productLabel, shortLines, type DraftLine } from './transferForm'
+import { useTranslate } from '../common/translate'
 
 export interface TransferDialogProps {
   open: boolean

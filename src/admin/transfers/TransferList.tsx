@@ -20,13 +20,14 @@ import AddIcon from '@mui/icons-material/Add'
 import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import { Confirm, Title } from 'react-admin'
-import { useGetList, useNotify, useTranslate } from 'ra-core'
+import { useGetList, useNotify } from 'ra-core'
 import { TranslatedPagination } from '../common/TranslatedPagination'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { useApi } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
+import { useTranslate } from '../common/translate'
 
 const PER_PAGE = 25
 
@@ -117,7 +118,7 @@ export default function TransferList() {
               <Table size="small" aria-label={translate('transfers.title')}>
                 <TableHead>
                   <TableRow>
-                    {['date', 'route', 'lines', 'note', 'user'].map((column) => (
+                    {(['date', 'route', 'lines', 'note', 'user'] as const).map((column) => (
                       <TableCell key={column}>{translate(`transfers.columns.${column}`)}</TableCell>
                     ))}
                     <TableCell />

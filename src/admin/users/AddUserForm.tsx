@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
 import PersonAddIcon from '@mui/icons-material/PersonAdd'
-import { useTranslate } from 'ra-core'
 import type { User } from '../../contract'
 import { account } from '../providers'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { generatePassword } from './generatePassword'
+import { useTranslate } from '../common/translate'
 
 const EMPTY = { username: '', email: '' }
 type Outcome = { severity: 'success' | 'warning' | 'error'; message: string }

@@ -17,12 +17,13 @@ import {
   Typography,
 } from '@mui/material'
 import SaveIcon from '@mui/icons-material/Save'
-import { useNotify, useTranslate } from 'ra-core'
+import { useNotify } from 'ra-core'
 import type { User } from '../../contract'
 import { account } from '../providers'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { HistoryToggle } from '../audit/HistoryPanel'
+import { useTranslate } from '../common/translate'
 
 const FLAGS = ['is_active', 'is_verified', 'is_superuser'] as const
 const editable = (user: User) => ({
@@ -43,7 +44,7 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
   const [error, setError] = useState<string>()
   const original = editable(user)
   const changed = (Object.keys(values) as Array<keyof Editable>).some((key) => values[key] !== original[key])
-  const field = (key: keyof Editable) => `resources.users.fields.${key}`
+  const field = (key: keyof Editable) => `resources.users.fields.${key}` as const
   const fullName = [user.given_name, user.family_name].filter(Boolean).join(' ')
 
   const save = async (event: FormEvent) => {

@@ -1,7 +1,7 @@
 // /users (SPEC §2 Users), for super-users: a top row that adds a user, then a card per user.
 // Anyone else is told plainly that the page is not theirs (the server would answer 403 anyway).
 import { List, SearchInput, Title, TopToolbar } from 'react-admin'
-import { useCanAccess, useListContext, useTranslate } from 'ra-core'
+import { useCanAccess, useListContext } from 'ra-core'
 import { Alert, AlertTitle, Box, CircularProgress } from '@mui/material'
 import type { User } from '../../contract'
 import { ListMessage } from '../common/ListMessage'
@@ -10,6 +10,7 @@ import { session } from '../providers/session'
 import { AddUserForm } from './AddUserForm'
 import { UserCard } from './UserCard'
 import { ListExportButton } from '../exports/ExportButton'
+import { useTranslate } from '../common/translate'
 
 export default function UserList() {
   const { canAccess, isPending } = useCanAccess({ resource: 'users', action: 'list' })

@@ -1,7 +1,7 @@
 // /warehouses: the overview of warehouses and their locations. Add, rename and delete both; a refused delete
 // (stock mutations registered) says why. The stock tab has its own inline version for the product at hand.
 import { List, SearchInput, TopToolbar } from 'react-admin'
-import { useListContext, useNotify, useTranslate } from 'ra-core'
+import { useListContext, useNotify } from 'ra-core'
 import { Card, CardContent, Stack } from '@mui/material'
 import type { Warehouse } from '../../contract'
 import { AddByName } from '../common/AddByName'
@@ -12,6 +12,7 @@ import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
 import { ListExportButton } from '../exports/ExportButton'
 import { HistoryToggle } from '../audit/HistoryPanel'
+import { useTranslate } from '../common/translate'
 
 export default function WarehouseList() {
   return (

@@ -2,7 +2,7 @@
 // ten at a time, found by a part of the name, each with its scannable code, renamable and deletable; a field to add
 // one, and their labels to print. They live at warehouses/{id}/locations, so writes there refresh this list.
 import { useState } from 'react'
-import { useGetList, useNotify, useTranslate } from 'ra-core'
+import { useGetList, useNotify } from 'ra-core'
 import { TranslatedPagination } from '../common/TranslatedPagination'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
@@ -15,6 +15,7 @@ import { ListMessage } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { locationLabelItem, PrintLabelsDialog } from '../labels'
+import { useTranslate } from '../common/translate'
 
 const PER_PAGE = 10
 const byName = { field: 'location_name', order: 'ASC' } as const

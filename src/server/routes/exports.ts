@@ -39,7 +39,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     const source = exportSources[name]
     const batches = await openRowStream(app.database, name, params)
     const fileName = exportFileName(source.file, format, now())
-    const sheetName = translated(lang, `office.export.sheets.${name}`)
+    const sheetName = translated(lang, `export.sheets.${name}`)
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -21,7 +21,7 @@ import {
   type ImportProblem,
   type Language,
 } from '../../contract'
-import { LANGUAGES } from '../../contract'
+import { isImportProblemCode, LANGUAGES } from '../../contract'
 import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound } from '../domain/errors'
@@ -262,9 +262,7 @@ const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { upl
       const csv = stringify({
         bom: true,
         header: true,
-        columns: [translated(lang, 'office.import.row_column'), ...headers, translated(lang, 'office.import.reason_column')].map(
-          escapeFormula,
-        ),
+        columns: [translated(lang, 'imports.row_column'), ...headers, translated(lang, 'imports.reason_column')].map(escapeFormula),
       })
       // in pages by id (the order rows were refused in), so the connection is never held for the whole file
       void (async () => {
@@ -283,10 +281,10 @@ const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { upl
           if (page.length === 0) break
           for (const refusal of page) {
             // said in the language asked for where the refusal has a code (rows kept before migration 051 have none)
-            const said = refusal.code
+            const said = isImportProblemCode(refusal.code)
               ? sentence(
                   lang,
-                  `office.import.reasons.${refusal.code}`,
+                  `imports.reasons.${refusal.code}`,
                   refusal.params ? (JSON.parse(refusal.params) as Record<string, string>) : {},
                 )
               : refusal.reason

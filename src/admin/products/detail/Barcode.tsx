@@ -2,9 +2,9 @@
 // shows a sentence instead of breaking the page.
 import { useCallback, useMemo, useState } from 'react'
 import { Alert } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import JsBarcode from 'jsbarcode'
 import { productBarcodeKind } from '../../../contract/barcodes'
+import { useTranslate } from '../../common/translate'
 
 export const BARCODE_OPTIONS = {
   format: 'EAN13',

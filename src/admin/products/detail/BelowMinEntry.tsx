@@ -1,7 +1,7 @@
 // On the product tab: the warehouses where the product is below its minimum, if any.
 import { Chip, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { Product } from '../../../contract'
+import { useTranslate } from '../../common/translate'
 
 export function BelowMinEntry({ product }: { product: Product }) {
   const translate = useTranslate()

@@ -1,8 +1,8 @@
 // Home / Products / <article number> (SPEC §2), each a link; the edit page adds a last, unlinked step.
 import { Breadcrumbs, Link, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Product } from '../../../contract'
+import { useTranslate } from '../../common/translate'
 
 export const productPath = (id: Product['id'] | string) => `/products/${id}`
 

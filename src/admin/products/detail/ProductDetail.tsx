@@ -4,7 +4,7 @@ import { useCallback } from 'react'
 import { Alert, Box, Button, Card, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material'
 import CloseIcon from '@mui/icons-material/Close'
 import { Title } from 'react-admin'
-import { useGetOne, useTranslate, type HttpError } from 'ra-core'
+import { useGetOne, type HttpError } from 'ra-core'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import type { ProductTabName, ProductTabProps } from './tabs'
@@ -15,6 +15,7 @@ import ProductTab from './ProductTab'
 import SupplierTab from '../supplier/SupplierTab'
 import SellersTab from '../sellers/SellersTab'
 import StockTab from '../stock/StockTab'
+import { useTranslate } from '../../common/translate'
 
 const TABS: Record<ProductTabName, { path: string; Component: React.ComponentType<ProductTabProps> }> = {
   product: { path: '', Component: ProductTab },

@@ -3,12 +3,13 @@
 // product; both return to its details. Server errors land on their fields, or in a notification.
 import { Alert, Box, Button, Card, Typography } from '@mui/material'
 import { SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin'
-import { EditBase, useEditContext, useNotify, useTranslate, type HttpError } from 'ra-core'
+import { EditBase, useEditContext, useNotify, type HttpError } from 'ra-core'
 import { useNavigate, useParams } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import { ProductBreadcrumb, productPath, productRef, useProductName } from './ProductBreadcrumb'
 import { isWebUrl } from '../../../contract/constants'
 import { BRAND_PICKER, PickOrCreateInput } from '../../common/PickOrCreate'
+import { useTranslate } from '../../common/translate'
 
 /** The server stores only http(s) images; saying so before sending spares a round trip. */
 const webUrl = (value: string | null) => (value && !isWebUrl(value) ? 'product_detail.edit_page.image_url_invalid' : undefined)

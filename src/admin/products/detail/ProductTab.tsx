@@ -4,7 +4,6 @@ import { useState } from 'react'
 import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit'
 import PrintIcon from '@mui/icons-material/Print'
-import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import { isWebUrl } from '../../../contract/constants'
@@ -14,12 +13,13 @@ import { Barcode } from './Barcode'
 import { RemoveProductButton } from './RemoveProductButton'
 import { BelowMinEntry } from './BelowMinEntry'
 import { PrintLabelsDialog, productLabelItem } from '../../labels'
+import { useTranslate, type KeysUnder } from '../../common/translate'
 
 /** Only http(s) images are shown: any other scheme could run script or leak through a link. */
 
 export default function ProductTab({ product }: ProductTabProps) {
   const translate = useTranslate()
-  const field = (name: string) => translate(`resources.products.fields.${name}`)
+  const field = (name: KeysUnder<'resources.products.fields'>) => translate(`resources.products.fields.${name}`)
   return (
     <Stack spacing={3}>
       <Grid container spacing={3}>

@@ -4,9 +4,10 @@ import { useState } from 'react'
 import { Button } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/Delete'
 import { Confirm } from 'react-admin'
-import { useDelete, useNotify, useRedirect, useTranslate } from 'ra-core'
+import { useDelete, useNotify, useRedirect } from 'ra-core'
 import type { Product } from '../../../contract'
 import { productRef } from './ProductBreadcrumb'
+import { useTranslate } from '../../common/translate'
 
 export function RemoveProductButton({ product }: { product: Product }) {
   const translate = useTranslate()

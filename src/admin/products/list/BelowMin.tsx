@@ -2,9 +2,9 @@
 import { Box, FormControlLabel, Switch, Tooltip } from '@mui/material'
 import WarningIcon from '@mui/icons-material/WarningAmber'
 import { NumberField } from 'react-admin'
-import { useTranslate } from 'ra-core'
 import type { ProductSummary } from '../../../contract'
 import { useFilters, withFilter } from './filters'
+import { useTranslate } from '../../common/translate'
 
 /** The stock, and a warning sign when the product is below its minimum (in the chosen warehouse, or in any). */
 export function StockWithMark({ product }: { product: ProductSummary }) {

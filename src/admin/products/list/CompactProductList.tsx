@@ -4,10 +4,10 @@ import type { ReactNode } from 'react'
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material'
 import { amber } from '@mui/material/colors'
 import { StockWithMark } from './BelowMin'
-import { useTranslate } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import type { ProductSummary } from '../../../contract'
 import { Thumbnail } from './Thumbnail'
+import { useTranslate } from '../../common/translate'
 
 export function CompactProductList({
   rows,

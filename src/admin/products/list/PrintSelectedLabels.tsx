@@ -2,9 +2,10 @@
 import { useState } from 'react'
 import { Button } from '@mui/material'
 import PrintIcon from '@mui/icons-material/Print'
-import { useGetMany, useListContext, useTranslate } from 'ra-core'
+import { useGetMany, useListContext } from 'ra-core'
 import type { ProductSummary } from '../../../contract'
 import { PrintLabelsDialog, productLabelItem } from '../../labels'
+import { useTranslate } from '../../common/translate'
 
 export function PrintSelectedLabels() {
   const translate = useTranslate()

@@ -4,10 +4,10 @@ import type { KeyboardEvent } from 'react'
 import { Box, Chip, IconButton, InputAdornment, TextField } from '@mui/material'
 import QrCodeIcon from '@mui/icons-material/QrCode'
 import ClearIcon from '@mui/icons-material/Clear'
-import { useTranslate } from 'ra-core'
 import { TEXT_FILTERS, useFilters, withFilter, type FilterValues, type TextFilter } from './filters'
 import { OptionFilter } from './OptionFilter'
 import { useStateResetOn } from '../../common/useStateResetOn'
+import { useTranslate } from '../../common/translate'
 
 type Texts = Record<TextFilter, string>
 const textsOf = (filters: FilterValues): Texts =>

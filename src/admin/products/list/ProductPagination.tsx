@@ -1,8 +1,9 @@
 // The footer: '# Products: N', previous/next and numbered page links, and the page size (SPEC §2, §9).
 import { Box, MenuItem, Pagination, PaginationItem, TextField, Typography } from '@mui/material'
-import { useListContext, useTranslate } from 'ra-core'
+import { useListContext } from 'ra-core'
 import { PAGE_SIZES } from '../../../contract/constants'
 import { pagerState } from './paging'
+import { useTranslate } from '../../common/translate'
 
 export function ProductPagination() {
   const translate = useTranslate()

@@ -2,8 +2,8 @@
 import { useState } from 'react'
 import { Box } from '@mui/material'
 import ImageIcon from '@mui/icons-material/ImageOutlined'
-import { useTranslate } from 'ra-core'
 import { isWebUrl } from '../../../contract/constants'
+import { useTranslate } from '../../common/translate'
 
 export const THUMBNAIL_WIDTH = 30
 

@@ -2,12 +2,13 @@
 // price and currency, Delete (after a confirmation) and Save.
 import { Box, Card, CardActions, CardContent } from '@mui/material'
 import { NumberInput, SaveButton, SelectInput } from 'react-admin'
-import { Form, useDelete, useNotify, useTranslate, useUpdate, type Identifier } from 'ra-core'
+import { Form, useDelete, useNotify, useUpdate, type Identifier } from 'ra-core'
 import type { SellerInfo } from '../../../contract'
 import { PickOrCreateInput, SELLER_PICKER } from '../../common/PickOrCreate'
 import { DeleteConfirmButton } from '../../common/DeleteConfirmButton'
 import { fieldErrorsOf } from '../../providers/http'
 import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
+import { useTranslate } from '../../common/translate'
 
 /** the seller entries of a product as a react-admin resource path */
 export const sellersOf = (productId: Identifier) => `products/${productId}/sellers`

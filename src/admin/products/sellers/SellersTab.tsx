@@ -3,9 +3,10 @@
 import { Box, Button, Stack, Typography } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import { useState } from 'react'
-import { useCreate, useNotify, useTranslate } from 'ra-core'
+import { useCreate, useNotify } from 'ra-core'
 import type { ProductTabProps } from '../detail/tabs'
 import { SellerCard, sellersOf } from './SellerCard'
+import { useTranslate } from '../../common/translate'
 
 export default function SellersTab({ product, refresh }: ProductTabProps) {
   const translate = useTranslate()

@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useDataProvider, useNotify, useTranslate } from 'ra-core'
+import { useDataProvider, useNotify } from 'ra-core'
 import type { Location, StockItem, StockMutation } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
 import { useScan } from '../../scanning'
@@ -26,6 +26,7 @@ import { canSubmit, isLargeAmount, mutationPayload, parseAmount, selectedLocatio
 import { mutationsPath, useMutationForm } from './useMutationForm'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { PlaceField } from './PlaceField'
+import { useTranslate } from '../../common/translate'
 
 export interface MutationFormProps {
   productId: number

@@ -18,9 +18,9 @@ import EditIcon from '@mui/icons-material/Edit'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { Confirm } from 'react-admin'
 import { TAKES_TEXT } from '../../scanning'
-import { useTranslate } from 'ra-core'
 import { canSave, selectedLocation, selectedWarehouse, type Level, type PlaceMode } from './mutationFormState'
 import type { useMutationForm } from './useMutationForm'
+import { useTranslate } from '../../common/translate'
 
 type MutationForm = ReturnType<typeof useMutationForm>
 interface PlaceOption {
@@ -53,7 +53,7 @@ function describe(form: MutationForm, level: Level) {
       options: state.warehouse.items?.map((w): PlaceOption => ({ id: w.id, name: w.warehouse_name })),
       selectedName: selectedWarehouse(state)?.warehouse_name,
       blocked: false,
-      confirmLines: ['stock.warehouse.delete_cascade', 'stock.warehouse.delete_condition'],
+      confirmLines: ['stock.warehouse.delete_cascade', 'stock.warehouse.delete_condition'] as const,
       save: form.saveWarehouse,
       remove: form.deleteWarehouse,
     }
@@ -63,7 +63,7 @@ function describe(form: MutationForm, level: Level) {
     selectedName: selectedLocation(state)?.location_name,
     // locations belong to a warehouse: nothing to do here until one is chosen
     blocked: state.warehouse.selectedId === null,
-    confirmLines: ['stock.location.delete_condition'],
+    confirmLines: ['stock.location.delete_condition'] as const,
     save: form.saveLocation,
     remove: form.deleteLocation,
   }
@@ -119,7 +119,11 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
   }
 
   const loading = !blocked && options === undefined && !place.error
-  const emptyOption = blocked ? 'stock.form.choose_warehouse_first' : loading ? 'stock.form.loading' : `stock.form.choose_${level}`
+  const emptyOption = blocked
+    ? 'stock.form.choose_warehouse_first'
+    : loading
+      ? 'stock.form.loading'
+      : (`stock.form.choose_${level}` as const)
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       {level === 'location' ? (

@@ -20,7 +20,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
-import { useDelete, useGetManyReference, useLocale, useNotify, useTranslate } from 'ra-core'
+import { useDelete, useGetManyReference, useLocale, useNotify } from 'ra-core'
 import { TranslatedPagination } from '../../common/TranslatedPagination'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
@@ -31,6 +31,7 @@ import { describeLine, oneLinePerTransfer } from './transferLines'
 import { ExportButton } from '../../exports/ExportButton'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { office } from '../../providers'
+import { useTranslate } from '../../common/translate'
 
 dayjs.extend(localizedFormat)
 

@@ -19,9 +19,10 @@ import {
   Typography,
 } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
-import { useGetList, useNotify, useTranslate } from 'ra-core'
+import { useGetList, useNotify } from 'ra-core'
 import type { Product, Warehouse } from '../../../contract'
 import { useApi } from '../../common/useApi'
+import { useTranslate } from '../../common/translate'
 
 const isLevel = (text: string) => /^\d+$/.test(text.trim())
 

@@ -3,9 +3,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { Alert, Card, CardContent, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslate } from 'ra-core'
 import type { StockHistory } from '../../../contract'
 import { useApi } from '../../common/useApi'
+import { useTranslate } from '../../common/translate'
 
 const StockHistoryChart = lazy(() => import('./StockHistoryChart'))
 const RANGES = [30, 90, 365] as const

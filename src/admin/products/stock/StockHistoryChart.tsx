@@ -1,7 +1,7 @@
 // The stock history drawn (@mui/x-charts, loaded with this file only): the total and each warehouse per day.
 import { LineChart } from '@mui/x-charts/LineChart'
-import { useTranslate } from 'ra-core'
 import type { StockHistory } from '../../../contract'
+import { useTranslate } from '../../common/translate'
 
 export default function StockHistoryChart({ history }: { history: StockHistory }) {
   const translate = useTranslate()

@@ -1,8 +1,8 @@
 // Total stock and the stock per warehouse and location (SPEC §2): only amounts other than 0, warehouses by name.
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material'
-import { useTranslate } from 'ra-core'
 import type { Product } from '../../../contract'
 import { compareNames } from './mutationFormState'
+import { useTranslate } from '../../common/translate'
 
 export interface WarehouseLevel {
   warehouseId: number

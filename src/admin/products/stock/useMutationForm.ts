@@ -1,7 +1,7 @@
 // The calls behind the stock mutation form: loads warehouses and the chosen warehouse's locations, creates,
 // renames and deletes them, and books the mutation. Every outcome goes to the pure reducer as an event.
 import { useCallback, useEffect, useReducer, useState } from 'react'
-import { HttpError, useDataProvider, useTranslate, type Identifier } from 'ra-core'
+import { HttpError, useDataProvider, type Identifier } from 'ra-core'
 import { MAX_LIST_LIMIT } from '../../../contract/constants'
 import type { StockMutation } from '../../../contract'
 import {
@@ -14,6 +14,7 @@ import {
   type LocationOption,
   type WarehouseOption,
 } from './mutationFormState'
+import { useTranslate } from '../../common/translate'
 
 const everything = { page: 1, perPage: MAX_LIST_LIMIT }
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -2,12 +2,13 @@
 // Save sends what changed to PATCH /products/{id}/supplier, then the product reloads.
 import { Stack } from '@mui/material'
 import { NumberInput, SaveButton, SelectInput } from 'react-admin'
-import { Form, useDataProvider, useNotify, useTranslate } from 'ra-core'
+import { Form, useDataProvider, useNotify } from 'ra-core'
 import { changedFields, type StockroomDataProvider } from '../../providers/dataProvider'
 import { fieldErrorsOf } from '../../providers/http'
 import { PickOrCreateInput, SUPPLIER_PICKER } from '../../common/PickOrCreate'
 import type { ProductTabProps } from '../detail/tabs'
 import { CURRENCY_CHOICES, emptyToNull } from '../currencies'
+import { useTranslate } from '../../common/translate'
 
 export default function SupplierTab({ product, refresh }: ProductTabProps) {
   const translate = useTranslate()

@@ -1,5 +1,5 @@
 // An import's refused rows keep what was wrong as a code with its values beside the English sentence, so that the
-// screen says it in the reader's language (i18n `office.import.reasons`); rows kept before have the sentence only.
+// screen says it in the reader's language (i18n `imports.reasons`); rows kept before have the sentence only.
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 // Queries of the imports tables: the kept report of each import, what it changed and what it refused.
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import type { ImportColumn, ImportListQuery, ImportProblem, ImportProblemCode, ImportReport, ImportStatus } from '../../../contract'
-import { IMPORT_FAILURE_CODES, IMPORT_PROBLEM_CODES, MAX_LISTED_PROBLEMS } from '../../../contract'
+import type { ImportColumn, ImportListQuery, ImportProblem, ImportReport, ImportStatus } from '../../../contract'
+import { IMPORT_FAILURE_CODES, isImportProblemCode, MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DB } from '../index'
 import type { ImportChangesTable, ImportRefusalsTable, ImportsTable } from '../schema'
 import { paging } from '../lists'
@@ -111,9 +111,6 @@ const insertRefusals = (db: DB, rows: Insertable<ImportRefusalsTable>[]) => inse
 const changes = (db: DB, importId: number) =>
   db.selectFrom('import_changes').selectAll().where('import_id', '=', importId).orderBy('id').execute()
 
-const isProblemCode = (code: string | null): code is ImportProblemCode =>
-  (IMPORT_PROBLEM_CODES as readonly (string | null)[]).includes(code)
-
 /** The first problems of an import, by row. */
 const problems = async (db: DB, importId: number, limit = MAX_LISTED_PROBLEMS): Promise<ImportProblem[]> =>
   (
@@ -130,7 +127,9 @@ const problems = async (db: DB, importId: number, limit = MAX_LISTED_PROBLEMS): 
     column: r.column_name,
     reason: r.reason,
     // a code this version no longer knows is left out: the screen then shows the sentence
-    ...(isProblemCode(r.code) ? { code: r.code, ...(r.params ? { params: JSON.parse(r.params) as ImportProblem['params'] } : {}) } : {}),
+    ...(isImportProblemCode(r.code)
+      ? { code: r.code, ...(r.params ? { params: JSON.parse(r.params) as ImportProblem['params'] } : {}) }
+      : {}),
   }))
 
 /** Every refused row with its cells and reasons (a row refused for several reasons comes once per reason), by row. */

@@ -13,6 +13,7 @@ import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
 import { reorderRows } from '../reorder'
 import { toProductSummary } from '../products'
+import type { MessageKey } from '../../../../i18n/keys'
 
 export type Cell = string | number | boolean | null
 export type Row = Record<string, Cell>
@@ -20,7 +21,7 @@ export type Row = Record<string, Cell>
 export interface Column {
   key: string
   /** i18n key of the header: the screen's own label where the screen has one */
-  label: string
+  label: MessageKey
   type: 'text' | 'number' | 'date' | 'boolean'
   /** i18n key prefix that names each value (`audit.actions` for create, update, delete) */
   values?: string
@@ -36,10 +37,10 @@ export interface ExportSource<Params> {
 /** Rows streamed in chunks of this many (PostgreSQL fetches them through a cursor). */
 const CHUNK = 1000
 
-const text = (key: string, label: string): Column => ({ key, label, type: 'text' })
-const number = (key: string, label: string): Column => ({ key, label, type: 'number' })
-const date = (key: string, label: string): Column => ({ key, label, type: 'date' })
-const flag = (key: string, label: string): Column => ({ key, label, type: 'boolean' })
+const text = (key: string, label: MessageKey): Column => ({ key, label, type: 'text' })
+const number = (key: string, label: MessageKey): Column => ({ key, label, type: 'number' })
+const date = (key: string, label: MessageKey): Column => ({ key, label, type: 'date' })
+const flag = (key: string, label: MessageKey): Column => ({ key, label, type: 'boolean' })
 const bool = (value: unknown) => Boolean(value)
 
 const products: ExportSource<ProductListQuery> = {

@@ -10,7 +10,7 @@ import {
   type ImportProblem,
   type ImportProblemCode,
 } from '../../../contract'
-import { translated } from '../exports/files'
+import { textAt } from '../exports/files'
 
 /** Headers each field also answers to: the labels of our export columns. */
 const EXPORT_LABELS: Partial<Record<ImportField, string[]>> = {
@@ -46,12 +46,12 @@ const normal = (text: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ')
-const names = (keys: string[]) => keys.flatMap((key) => [key, ...LANGUAGES.map((lang) => translated(lang, key))]).map(normal)
+const names = (keys: string[]) => keys.flatMap((key) => [key, ...LANGUAGES.map((lang) => textAt(lang, key))]).map(normal)
 
 function guessField(kind: ImportKind, header: string): ImportField | '' | undefined {
   const wanted = normal(header)
   for (const field of IMPORT_FIELDS[kind] as readonly ImportField[])
-    if (names([field, `office.import.fields.${field}`, ...(EXPORT_LABELS[field] ?? [])]).includes(wanted)) return field
+    if (names([field, `imports.fields.${field}`, ...(EXPORT_LABELS[field] ?? [])]).includes(wanted)) return field
   return names(READ_ONLY[kind]).includes(wanted) ? '' : undefined
 }
 
