@@ -5,6 +5,7 @@ import { checkLedger } from '../../src/server/domain/ledger'
 import { deleteExpired } from '../../src/server/domain/housekeeping'
 import { secondsAfter } from '../../src/server/db/clock'
 import { dbKind, startServer, type Client, type TestServer } from './helpers'
+import { OPERATIONS } from '../../src/contract/operations'
 
 let server: TestServer
 let product: number
@@ -219,6 +220,20 @@ describe(`Idempotency-Key on ${dbKind}`, () => {
     )
     expect(login.statusCode).toBe(400)
     expect(await keptKeys()).toBe(keys)
+  })
+
+  it("has every write the admin declares (src/contract/operations.ts) with its method, path and body's encoding", async () => {
+    const document = (await server.anonymous.get('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>
+    }>()
+    const CONTENT_TYPE = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' }
+    for (const [name, { method, path, encoding }] of Object.entries(OPERATIONS)) {
+      const operation = document.paths[`/api${path}`]?.[method.toLowerCase()]
+      expect(operation, `${name}: ${method} ${path}`).toBeDefined()
+      // a write without a body (an apply, a sign-out) declares no content type
+      const types = Object.keys(operation.requestBody?.content ?? { [CONTENT_TYPE[encoding]]: null })
+      expect(types, name).toContain(CONTENT_TYPE[encoding])
+    }
   })
 
   it('names the header on every write of the OpenAPI document', async () => {

@@ -24,8 +24,9 @@ import { Confirm, Title } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import type { StockCount, StockCountLine } from '../../contract'
+import { OPERATIONS } from '../../contract/operations'
 import { money, moneyTotals } from '../common/money'
-import { useApi } from '../common/useApi'
+import { useApi, useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { productLabel } from '../transfers/transferForm'
 import { CountStatus } from './CountStatus'
@@ -35,6 +36,7 @@ import { isBlindNow, summary, withLine } from './countSummary'
 import { useTranslate } from '../common/translate'
 
 type Step = 'submit' | 'apply' | 'cancel'
+const STEP_OPERATIONS = { submit: OPERATIONS.submitCount, apply: OPERATIONS.applyCount, cancel: OPERATIONS.cancelCount }
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 const signedText = (n: number) => (n > 0 ? `+${n}` : String(n))
 
@@ -43,6 +45,7 @@ export default function CountDetail() {
   const locale = useLocale()
   const notify = useNotify()
   const api = useApi()
+  const send = useSend()
   const queryClient = useQueryClient()
   const phone = usePhone()
   const { id = '' } = useParams()
@@ -63,8 +66,7 @@ export default function CountDetail() {
   const step = async (name: Step) => {
     setBusy(true)
     try {
-      const { json } = await api<StockCount>(`/stock_counts/${id}/${name}`, { method: 'POST' })
-      queryClient.setQueryData(key, json)
+      queryClient.setQueryData(key, await send(STEP_OPERATIONS[name], { params: { id } }))
       notify(`counts.steps.${name}_done`, { type: 'success', messageArgs: { id } })
       setAsking(undefined)
     } catch (failure) {

@@ -3,14 +3,15 @@ import { useState } from 'react'
 import { TextField } from '@mui/material'
 import { useNotify } from 'ra-core'
 import type { StockCountLine } from '../../contract'
-import { useApi } from '../common/useApi'
+import { OPERATIONS } from '../../contract/operations'
+import { useSend } from '../common/useApi'
 import { productLabel } from '../transfers/transferForm'
 import { useTranslate } from '../common/translate'
 
 export function CountedInput({ countId, line, onLine }: { countId: number; line: StockCountLine; onLine: (line: StockCountLine) => void }) {
   const translate = useTranslate()
   const notify = useNotify()
-  const api = useApi()
+  const send = useSend()
   const shown = line.counted === null ? '' : String(line.counted)
   const [text, setText] = useState(shown)
   const [was, setWas] = useState(shown)
@@ -27,7 +28,7 @@ export function CountedInput({ countId, line, onLine }: { countId: number; line:
     setSaving(true)
     try {
       const counted = text.trim() === '' ? null : Number(text.trim())
-      onLine((await api<StockCountLine>(`/stock_counts/${countId}/lines/${line.id}`, { method: 'PATCH', body: { counted } })).json)
+      onLine(await send(OPERATIONS.setCounted, { params: { id: countId, line_id: line.id }, body: { counted } }))
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' })
       setText(shown)

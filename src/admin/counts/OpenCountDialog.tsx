@@ -17,14 +17,15 @@ import {
   TextField,
 } from '@mui/material'
 import type { StockCount, StockCountCreate } from '../../contract'
-import { useApi } from '../common/useApi'
+import { OPERATIONS } from '../../contract/operations'
+import { useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { byWarehouse, usePlaces } from '../transfers/usePlaces'
 import { useTranslate } from '../common/translate'
 
 export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; onOpened: (count: StockCount) => void }) {
   const translate = useTranslate()
-  const api = useApi()
+  const send = useSend()
   const phone = usePhone()
   const places = usePlaces()
   const [warehouseId, setWarehouseId] = useState<number | ''>('')
@@ -47,7 +48,7 @@ export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; on
       ...(locations.length > 0 ? { location_ids: locations } : {}),
     }
     try {
-      onOpened((await api<StockCount>('/stock_counts/', { method: 'POST', body })).json)
+      onOpened(await send(OPERATIONS.openCount, { body }))
     } catch (failure) {
       setProblem((failure as Error).message)
       setSending(false)

@@ -4,14 +4,15 @@
 import { useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import type { StockCount, StockCountLine } from '../../contract'
-import { useApi } from '../common/useApi'
+import { OPERATIONS } from '../../contract/operations'
+import { useSend } from '../common/useApi'
 import { productLabel } from '../transfers/transferForm'
 import { useScan } from '../scanning'
 import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
   const translate = useTranslate()
-  const api = useApi()
+  const send = useSend()
   const input = useRef<HTMLInputElement>(null)
   const [locationId, setLocationId] = useState<number>(count.locations[0]?.location_id)
   const [code, setCode] = useState('')
@@ -19,9 +20,9 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
   // a scanner may scan again before the last scan is answered: scans wait their turn, none is dropped
   const queue = useRef<Promise<void>>(Promise.resolve())
 
-  const send = async (barcode: string, location_id: number) => {
+  const sendScan = async (barcode: string, location_id: number) => {
     try {
-      const { json: line } = await api<StockCountLine>(`/stock_counts/${count.id}/scan`, { method: 'POST', body: { barcode, location_id } })
+      const line = await send(OPERATIONS.scanIntoCount, { params: { id: count.id }, body: { barcode, location_id } })
       onLine(line)
       setSaid({
         ok: true,
@@ -33,7 +34,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
   }
   const take = (barcode: string) => {
     if (!barcode || locationId === undefined) return false
-    queue.current = queue.current.then(() => send(barcode, locationId))
+    queue.current = queue.current.then(() => sendScan(barcode, locationId))
     return true
   }
   const scan = () => {

@@ -5,7 +5,7 @@ import { Button, CircularProgress, Menu, MenuItem } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
 import { useListContext, useLocale, useNotify } from 'ra-core'
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/constants'
-import { office } from '../providers'
+import { office } from '../providers/officeApi'
 import { listQuery } from '../providers/dataProvider'
 import { useTranslate } from '../common/translate'
 

@@ -30,7 +30,7 @@ import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, type ImportKind, type ImportMode } from '../../contract/constants'
 import type { ImportReport } from '../../contract'
-import { office } from '../providers'
+import { office } from '../providers/officeApi'
 import { Problems } from './ImportParts'
 import { useTranslate } from '../common/translate'
 

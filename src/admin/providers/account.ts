@@ -1,15 +1,18 @@
 // Account calls outside react-admin's data model (fastapi-users endpoints).
 import type { User, UserUpdateMe } from '../../contract'
+import { OPERATIONS } from '../../contract/operations'
 import { apiOf, type HttpClient } from './http'
+import { sendOf } from './operations'
 import { session } from './session'
 
 export function createAccountApi(httpClient: HttpClient) {
   const api = apiOf(httpClient)
+  const send = sendOf(httpClient)
   return {
-    requestPasswordReset: (email: string) => api('/auth/forgot-password', { method: 'POST', body: { email } }),
-    requestVerification: (email: string) => api('/auth/request-verify-token', { method: 'POST', body: { email } }),
-    verifyEmail: (token: string) => api<User>('/auth/verify', { method: 'POST', body: { token } }).then((r) => r.json),
-    resetPassword: (token: string, password: string) => api('/auth/reset-password', { method: 'POST', body: { token, password } }),
+    requestPasswordReset: (email: string) => send(OPERATIONS.requestPasswordReset, { body: { email } }),
+    requestVerification: (email: string) => send(OPERATIONS.requestVerification, { body: { email } }),
+    verifyEmail: (token: string) => send(OPERATIONS.verifyEmail, { body: { token } }),
+    resetPassword: (token: string, password: string) => send(OPERATIONS.resetPassword, { body: { token, password } }),
     /** the signed-in user, fresh from the server; also refreshes the stored copy */
     async me(): Promise<User> {
       const { json } = await api<User>('/users/me')
@@ -17,9 +20,9 @@ export function createAccountApi(httpClient: HttpClient) {
       return json
     },
     async updateMe(changes: UserUpdateMe): Promise<User> {
-      const { json } = await api<User>('/users/me', { method: 'PATCH', body: changes })
-      session.saveUser(json)
-      return json
+      const user = await send(OPERATIONS.updateOwnAccount, { body: changes })
+      session.saveUser(user)
+      return user
     },
   }
 }

@@ -1,8 +1,10 @@
 // Sessions for react-admin: fastapi-users login, the token and user in localStorage (restored on start),
 // 401 → sign in again (back to where you were), 403 → the profile (SPEC §8), Users only for super-users.
 import type { AuthProvider } from 'ra-core'
-import type { AccessToken, User } from '../../contract'
+import type { User } from '../../contract'
+import { OPERATIONS } from '../../contract/operations'
 import { apiOf, type HttpClient, type Translate } from './http'
+import { sendOf } from './operations'
 import { session } from './session'
 
 export const LOGIN_PATH = '/login'
@@ -38,11 +40,12 @@ const refuse = (refusal: Refusal): Promise<never> =>
 
 export function createAuthProvider(httpClient: HttpClient, translate: Translate): AuthProvider {
   const api = apiOf(httpClient)
+  const send = sendOf(httpClient)
   return {
     async login({ email, password }: Credentials) {
       let token: string
       try {
-        token = (await api<AccessToken>('/auth/jwt/login', { method: 'POST', form: { username: email, password } })).json.access_token
+        token = (await send(OPERATIONS.signIn, { body: { username: email, password } })).access_token
       } catch (error) {
         const status = (error as { status?: number }).status
         throw new Error(status === 400 ? translate('stockroom.auth.bad_credentials') : (error as Error).message, { cause: error })
@@ -56,7 +59,7 @@ export function createAuthProvider(httpClient: HttpClient, translate: Translate)
     async logout() {
       if (!session.token()) return loginUrlFor()
       // end the session on the server too; a token that is already dead answers 401, which is fine
-      await api('/auth/jwt/logout', { method: 'POST' }).catch(() => undefined)
+      await send(OPERATIONS.signOut).catch(() => undefined)
       session.clear()
       return LOGIN_PATH
     },

@@ -11,6 +11,8 @@ import {
   type SupplierInfoUpdate,
 } from '../../contract'
 import { apiOf, toQueryString, type Api, type HttpClient } from './http'
+import { sendOf, type Send } from './operations'
+import { OPERATIONS } from '../../contract/operations'
 
 /** react-admin's getManyReference target → the parent collection that nests the resource */
 const PARENT_OF_TARGET: Record<string, string> = { product_id: 'products', warehouse_id: 'warehouses' }
@@ -40,8 +42,10 @@ export interface StockroomDataProvider extends DataProvider {
   updateSupplier(productId: Identifier, data: SupplierInfoUpdate): Promise<{ data: Product }>
   /** GET /labels/{products|locations}.pdf: the labels' PDF */
   labelsPdf(kind: 'products' | 'locations', query: ProductLabelsQuery | LocationLabelsQuery): Promise<Blob>
-  /** any other call by path (applying a count, a scan, a report), through the same client as every call */
+  /** a read by path (a report, a count), through the same client as every call */
   call: Api
+  /** a write declared in src/contract/operations.ts (applying a count, a scan, a transfer) */
+  send: Send
 }
 
 /** a PDF of a thousand labels takes the server about a second, longer on a busy one */
@@ -49,6 +53,7 @@ const LABELS_TIMEOUT_MS = 20_000
 
 export function createDataProvider(httpClient: HttpClient): StockroomDataProvider {
   const simpleRest = simpleRestProvider(API_BASE, httpClient, 'X-Total-Count')
+  const send = sendOf(httpClient)
   const item = (resource: string, id: Identifier) => `${API_BASE}/${resource}/${encodeURIComponent(String(id))}`
 
   /** Lists answer an array with `x-total-count`, except products: `{items, total}`. */
@@ -106,10 +111,10 @@ export function createDataProvider(httpClient: HttpClient): StockroomDataProvide
     },
 
     call: apiOf(httpClient),
+    send,
 
     async updateSupplier(productId, data) {
-      const { json } = await httpClient(`${API_BASE}/products/${productId}/supplier`, { method: 'PATCH', body: JSON.stringify(data) })
-      return { data: json as Product }
+      return { data: await send(OPERATIONS.updateSupplier, { params: { id: productId }, body: data }) }
     },
 
     async labelsPdf(kind, query) {

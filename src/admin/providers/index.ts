@@ -5,14 +5,12 @@ import { createHttpClient } from './http'
 import { createDataProvider } from './dataProvider'
 import { createAuthProvider } from './authProvider'
 import { createAccountApi } from './account'
-import { createOfficeApi } from './office'
 import { session } from './session'
 
 export const i18nProvider = createI18nProvider()
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options)
 /** the one client of every call: react-admin's data calls, sign-in and the account */
-const httpClient = createHttpClient({ getToken: session.token, translate })
+export const httpClient = createHttpClient({ getToken: session.token, translate })
 export const dataProvider = createDataProvider(httpClient)
 export const authProvider = createAuthProvider(httpClient, translate)
 export const account = createAccountApi(httpClient)
-export const office = createOfficeApi(httpClient)

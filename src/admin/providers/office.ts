@@ -1,13 +1,13 @@
 // The office's calls (issue 14) outside react-admin's data model: downloads of exports, uploads of imports, undo,
 // the dashboard. All through the one http client (bearer token, errors in the user's language).
-import type { Dashboard, ExportFormat, ImportKind, ImportMode, ImportReport, LedgerStatus, StockMutation, UndoCheck } from '../../contract'
+import type { Dashboard, ExportFormat, ImportKind, ImportMode, ImportReport, LedgerStatus, UndoCheck } from '../../contract'
+import { OPERATIONS } from '../../contract/operations'
 import { API_BASE } from '../../contract/constants'
 import { apiOf, toQueryString, type HttpClient } from './http'
+import { LONG_CALL_MS, sendOf } from './operations'
 
 type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 
-/** An upload or a check of every row may take a while; a file of a million rows takes its time to start too. */
-const LONG_CALL_MS = 10 * 60 * 1000
 const DASHBOARD_MS = 15_000
 
 /** `attachment; filename="products-2025-05-01.csv"` → the file name */
@@ -35,6 +35,7 @@ export interface UploadOptions {
 
 export function createOfficeApi(httpClient: HttpClient) {
   const api = apiOf(httpClient)
+  const send = sendOf(httpClient)
   const download = async (path: string, query: Query) => {
     const { blob, headers } = await httpClient(`${API_BASE}/${path}${toQueryString(query)}`, {
       // not JSON: the client answers the file's bytes
@@ -53,28 +54,21 @@ export function createOfficeApi(httpClient: HttpClient) {
       if (mode) form.append('mode', mode)
       if (mapping) form.append('mapping', JSON.stringify(mapping))
       form.append('file', file, file.name)
-      const { json } = await httpClient(`${API_BASE}/imports/${dryRun ? '?dry_run=true' : ''}`, {
-        method: 'POST',
-        body: form,
-        timeoutMs: LONG_CALL_MS,
-      })
-      return json as ImportReport
+      return send(OPERATIONS.uploadImport, { body: form, ...(dryRun ? { query: { dry_run: true } } : {}) })
     },
     importReport: (id: number) => api<ImportReport>(`/imports/${id}`).then((r) => r.json),
     imports: () => api<ImportReport[]>('/imports/', { query: { limit: 10 } }).then((r) => r.json),
-    // a revert or an undo of a big import writes many rows in one transaction
-    revertImport: (id: number) =>
-      httpClient(`${API_BASE}/imports/${id}`, { method: 'DELETE', timeoutMs: LONG_CALL_MS }).then((r) => r.json as ImportReport),
+    revertImport: (id: number) => send(OPERATIONS.revertImport, { params: { id } }),
     restoreMutation: (productId: number, mutationId: number) =>
-      api<StockMutation>(`/products/${productId}/stock_mutations/${mutationId}/restore`, { method: 'POST' }).then((r) => r.json),
+      send(OPERATIONS.restoreMutation, { params: { id: productId, mutation_id: mutationId } }),
     undoCheck: (auditId: number) => api<UndoCheck>(`/audit/${auditId}/undo`).then((r) => r.json),
-    undo: (auditId: number) => httpClient(`${API_BASE}/audit/${auditId}/undo`, { method: 'POST', timeoutMs: LONG_CALL_MS }),
+    undo: (auditId: number) => send(OPERATIONS.undo, { params: { id: auditId } }),
     dashboard: (dayStart: string) =>
       httpClient(`${API_BASE}/dashboard/${toQueryString({ day_start: dayStart })}`, { timeoutMs: DASHBOARD_MS }).then(
         (r) => r.json as Dashboard,
       ),
     ledger: () => api<LedgerStatus>('/dashboard/ledger').then((r) => r.json),
-    checkLedgerAgain: () => api<LedgerStatus>('/dashboard/ledger', { method: 'POST' }).then((r) => r.json),
+    checkLedgerAgain: () => send(OPERATIONS.checkLedgerAgain),
   }
 }
 export type OfficeApi = ReturnType<typeof createOfficeApi>

@@ -21,8 +21,9 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQuery } from '@tanstack/react-query'
 import { HttpError } from 'ra-core'
 import type { LocationStockItem, StockTransfer, StockTransferCreate } from '../../contract'
+import { OPERATIONS } from '../../contract/operations'
 import { useNotifyWithUndo } from '../common/UndoNotice'
-import { useApi } from '../common/useApi'
+import { useApi, useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { PlaceSelect } from './PlaceSelect'
 import { usePlaces } from './usePlaces'
@@ -41,6 +42,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
   const translate = useTranslate()
   const notifyWithUndo = useNotifyWithUndo()
   const api = useApi()
+  const send = useSend()
   const phone = usePhone()
   const places = usePlaces()
   const [from, setFrom] = useState<number | ''>('')
@@ -78,7 +80,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
   }
   const setLine = (index: number, amount: string) => setLines(lines.map((line, i) => (i === index ? { ...line, amount } : line)))
 
-  const send = async (allowNegative: boolean) => {
+  const sendTransfer = async (allowNegative: boolean) => {
     if (!canSend(from, to, lines) || sending) return
     const short = shortLines(lines, available)
     if (short.length > 0 && !allowNegative) return setConfirming(short)
@@ -93,13 +95,13 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
       ...(allowNegative ? { allow_negative: true } : {}),
     }
     try {
-      const { json: transfer } = await api<StockTransfer>('/stock_transfers/', { method: 'POST', body })
+      const transfer = await send(OPERATIONS.createTransfer, { body })
       // Undo books the way back at once (the transfer's reversal), as the transfers list does
       notifyWithUndo(
         'transfers.done',
         { smart_count: transfer.lines.length, from: transfer.from.location_name, to: transfer.to.location_name },
         async () => {
-          await api(`/stock_transfers/${transfer.id}/reverse`, { method: 'POST', body: {} })
+          await send(OPERATIONS.reverseTransfer, { params: { id: transfer.id }, body: {} })
           onDone(transfer)
         },
       )
@@ -242,7 +244,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
               severity="error"
               action={
                 problem.short && (
-                  <Button color="inherit" size="small" disabled={sending} onClick={() => void send(true)}>
+                  <Button color="inherit" size="small" disabled={sending} onClick={() => void sendTransfer(true)}>
                     {translate('transfers.dialog.send_anyway')}
                   </Button>
                 )
@@ -255,7 +257,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('transfers.dialog.cancel')}</Button>
-        <Button variant="contained" disabled={!canSend(from, to, lines) || sending} onClick={() => void send(false)}>
+        <Button variant="contained" disabled={!canSend(from, to, lines) || sending} onClick={() => void sendTransfer(false)}>
           {translate('transfers.dialog.submit')}
         </Button>
       </DialogActions>
@@ -277,7 +279,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(undefined)}>{translate('transfers.confirm.back')}</Button>
-          <Button color="warning" variant="contained" disabled={sending} onClick={() => void send(true)}>
+          <Button color="warning" variant="contained" disabled={sending} onClick={() => void sendTransfer(true)}>
             {translate('transfers.confirm.send')}
           </Button>
         </DialogActions>

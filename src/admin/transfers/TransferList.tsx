@@ -23,7 +23,8 @@ import { Confirm, Title } from 'react-admin'
 import { useGetList, useNotify } from 'ra-core'
 import { TranslatedPagination } from '../common/TranslatedPagination'
 import type { StockPlace, StockTransfer } from '../../contract'
-import { useApi } from '../common/useApi'
+import { OPERATIONS } from '../../contract/operations'
+import { useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
@@ -41,7 +42,7 @@ export function route(from: StockPlace, to: StockPlace): string {
 export default function TransferList() {
   const translate = useTranslate()
   const notify = useNotify()
-  const api = useApi()
+  const send = useSend()
   const phone = usePhone()
   const [page, setPage] = useState(1)
   const [creating, setCreating] = useState(false)
@@ -62,7 +63,7 @@ export default function TransferList() {
     if (!reversing) return
     setBusy(true)
     try {
-      await api(`/stock_transfers/${reversing.id}/reverse`, { method: 'POST', body: allowNegative ? { allow_negative: true } : {} })
+      await send(OPERATIONS.reverseTransfer, { params: { id: reversing.id }, body: allowNegative ? { allow_negative: true } : {} })
       notify('transfers.reversed', { type: 'success', messageArgs: { id: reversing.id } })
       setReversing(undefined)
       void refetch()

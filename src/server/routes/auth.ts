@@ -50,7 +50,13 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
     {
       // a session is no record of the catalogue, the ledger or the accounts
       config: { ...publicRoute, throttle: { account: 'username', counts: 'failures' }, audit: false },
-      schema: { tags, body: LoginForm, response: { 200: AccessToken, 400: ErrorBody } },
+      // fastapi-users' OAuth2 password form; JSON is taken too
+      schema: {
+        tags,
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: LoginForm,
+        response: { 200: AccessToken, 400: ErrorBody },
+      },
     },
     async (request) => {
       const { username, password } = request.body

@@ -30,7 +30,7 @@ import { signed } from './mutationFormState'
 import { describeLine, oneLinePerTransfer } from './transferLines'
 import { ExportButton } from '../../exports/ExportButton'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
-import { office } from '../../providers'
+import { office } from '../../providers/officeApi'
 import { useTranslate } from '../../common/translate'
 
 dayjs.extend(localizedFormat)

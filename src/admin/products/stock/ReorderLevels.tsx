@@ -21,7 +21,8 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useGetList, useNotify } from 'ra-core'
 import type { Product, Warehouse } from '../../../contract'
-import { useApi } from '../../common/useApi'
+import { OPERATIONS } from '../../../contract/operations'
+import { useSend } from '../../common/useApi'
 import { useTranslate } from '../../common/translate'
 
 const isLevel = (text: string) => /^\d+$/.test(text.trim())
@@ -29,7 +30,7 @@ const isLevel = (text: string) => /^\d+$/.test(text.trim())
 export function ReorderLevels({ product, onChanged }: { product: Product; onChanged: () => void }) {
   const translate = useTranslate()
   const notify = useNotify()
-  const api = useApi()
+  const send = useSend()
   const warehouses = useGetList<Warehouse>('warehouses', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'warehouse_name', order: 'ASC' },
@@ -65,8 +66,8 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
     const name = warehouses.data?.find((w) => w.id === warehouseId)?.warehouse_name ?? ''
     void run(
       () =>
-        api(`/products/${product.id}/reorder_levels/${warehouseId}`, {
-          method: 'PUT',
+        send(OPERATIONS.setReorderLevel, {
+          params: { id: product.id, warehouse_id: warehouseId },
           body: { min_stock: Number(min), max_stock: Number(max) },
         }),
       'reorder.levels.saved',
@@ -114,7 +115,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
                           aria-label={translate('reorder.levels.remove', { warehouse: level.warehouse_name })}
                           onClick={() =>
                             void run(
-                              () => api(`/products/${product.id}/reorder_levels/${level.warehouse_id}`, { method: 'DELETE' }),
+                              () => send(OPERATIONS.removeReorderLevel, { params: { id: product.id, warehouse_id: level.warehouse_id } }),
                               'reorder.levels.removed',
                               level.warehouse_name,
                             )
