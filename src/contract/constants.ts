@@ -8,6 +8,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed'
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const PAGE_SIZES = [10, 25, 50, 100] as const
+/** a page of documents (counts, transfers): what their lists answer without a limit, and what the screens show */
+export const DOCUMENT_PAGE_SIZE = 25
 export const PRODUCT_SORT_FIELDS = [
   'article_number',
   'stock',

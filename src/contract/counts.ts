@@ -2,6 +2,7 @@
 // the differences, then apply them to the ledger once.
 import Type, { type Static } from 'typebox'
 import { Id, Nullable, Paging, Timestamp } from './common'
+import { DOCUMENT_PAGE_SIZE } from './constants'
 import { CurrencyCode } from './products'
 import { ProductRef } from './transfers'
 
@@ -84,7 +85,7 @@ export const StockCount = Type.Object({
 export type StockCount = Static<typeof StockCount>
 
 export const StockCountListQuery = Type.Object({
-  ...Paging({ maxLimit: 100, defaultLimit: 25 }),
+  ...Paging({ maxLimit: 100, defaultLimit: DOCUMENT_PAGE_SIZE }),
   status: Type.Optional(Type.Enum([...STOCK_COUNT_STATUSES])),
   warehouse_id: Type.Optional(Id),
 })

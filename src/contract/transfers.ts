@@ -1,6 +1,7 @@
 // Transfers: stock moved from one location to another (any warehouses) as two mutations of one transaction.
 import Type, { type Static } from 'typebox'
 import { Id, Nullable, Paging, Timestamp } from './common'
+import { DOCUMENT_PAGE_SIZE } from './constants'
 import { StockMutation, StockPlace } from './stock'
 
 const Amount = Type.Integer({ minimum: 1, maximum: 1_000_000_000 })
@@ -67,7 +68,7 @@ export const StockTransfer = Type.Object({
 export type StockTransfer = Static<typeof StockTransfer>
 
 export const StockTransferListQuery = Type.Object({
-  ...Paging({ maxLimit: 100, defaultLimit: 25 }),
+  ...Paging({ maxLimit: 100, defaultLimit: DOCUMENT_PAGE_SIZE }),
   product_id: Type.Optional(Id),
   location_id: Type.Optional(Id),
 })

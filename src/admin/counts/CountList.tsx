@@ -1,4 +1,4 @@
-// /stock_counts: the counts, newest first, and "Open a count".
+// /stock_counts: the counts, newest first, a page at a time, and "Open a count".
 import { useState } from 'react'
 import {
   Alert,
@@ -20,10 +20,10 @@ import {
 import AddIcon from '@mui/icons-material/Add'
 import dayjs from 'dayjs'
 import { Title } from 'react-admin'
-import { useGetList } from 'ra-core'
 import { useNavigate } from 'react-router-dom'
 import type { StockCountSummary } from '../../contract'
 import { usePhone } from '../common/usePhone'
+import { DocumentPager, useDocumentPage } from '../common/documentPage'
 import { CountStatus } from './CountStatus'
 import { OpenCountDialog } from './OpenCountDialog'
 import { useTranslate } from '../common/translate'
@@ -33,10 +33,7 @@ export default function CountList() {
   const navigate = useNavigate()
   const phone = usePhone()
   const [opening, setOpening] = useState(false)
-  const { data, error, isPending } = useGetList<StockCountSummary>('stock_counts', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'id', order: 'DESC' },
-  })
+  const { data, total, error, isPending, page, setPage } = useDocumentPage<StockCountSummary>('stock_counts')
   return (
     <Box sx={{ mt: 1, mb: 2, maxWidth: 1100 }}>
       <Title title={translate('counts.title')} />
@@ -95,6 +92,7 @@ export default function CountList() {
               </Table>
             </Box>
           )}
+          <DocumentPager total={total} page={page} setPage={setPage} />
         </CardContent>
       </Card>
       {opening && <OpenCountDialog onClose={() => setOpening(false)} onOpened={(count) => navigate(`/stock_counts/${count.id}`)} />}

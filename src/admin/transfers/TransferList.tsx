@@ -20,8 +20,8 @@ import AddIcon from '@mui/icons-material/Add'
 import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import { Confirm, Title } from 'react-admin'
-import { useGetList, useNotify } from 'ra-core'
-import { TranslatedPagination } from '../common/TranslatedPagination'
+import { useNotify } from 'ra-core'
+import { DocumentPager, useDocumentPage } from '../common/documentPage'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
@@ -29,8 +29,6 @@ import { usePhone } from '../common/usePhone'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
 import { useTranslate } from '../common/translate'
-
-const PER_PAGE = 25
 
 /** "A-01 -> B-07", with the warehouses when the transfer leaves one. */
 export function route(from: StockPlace, to: StockPlace): string {
@@ -44,20 +42,10 @@ export default function TransferList() {
   const notify = useNotify()
   const send = useSend()
   const phone = usePhone()
-  const [page, setPage] = useState(1)
   const [creating, setCreating] = useState(false)
   const [reversing, setReversing] = useState<StockTransfer>()
   const [busy, setBusy] = useState(false)
-  const {
-    data,
-    total = 0,
-    error,
-    isPending,
-    refetch,
-  } = useGetList<StockTransfer>('stock_transfers', {
-    pagination: { page, perPage: PER_PAGE },
-    sort: { field: 'id', order: 'DESC' },
-  })
+  const { data, total, error, isPending, refetch, page, setPage } = useDocumentPage<StockTransfer>('stock_transfers')
 
   const reverse = async (allowNegative: boolean) => {
     if (!reversing) return
@@ -148,15 +136,7 @@ export default function TransferList() {
               </Table>
             </Box>
           )}
-          {total > PER_PAGE && (
-            <TranslatedPagination
-              count={total}
-              page={page - 1}
-              rowsPerPage={PER_PAGE}
-              rowsPerPageOptions={[]}
-              onPageChange={(_, next) => setPage(next + 1)}
-            />
-          )}
+          <DocumentPager total={total} page={page} setPage={setPage} />
         </CardContent>
       </Card>
       {creating && (

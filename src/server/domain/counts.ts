@@ -18,7 +18,9 @@ import type {
   StockCountStatus,
   StockCountSummary,
 } from '../../contract'
+import { DOCUMENT_PAGE_SIZE } from '../../contract'
 import type { DB } from '../db'
+import { paging } from '../db/lists'
 import { now } from '../db/clock'
 import { dialectOfConnection } from '../db/dialect'
 import type { Trx } from '../db/writes'
@@ -254,12 +256,9 @@ export async function listCounts(db: DB, query: StockCountListQuery): Promise<{ 
     qb
       .$if(query.status !== undefined, (q) => q.where('stock_counts.status', '=', query.status!))
       .$if(query.warehouse_id !== undefined, (q) => q.where('stock_counts.warehouse_id', '=', query.warehouse_id!))
+  const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
   const [rows, counted] = await Promise.all([
-    filters(countsQuery(db))
-      .orderBy('stock_counts.id', 'desc')
-      .offset(query.skip ?? 0)
-      .limit(query.limit ?? 25)
-      .execute(),
+    filters(countsQuery(db)).orderBy('stock_counts.id', 'desc').offset(offset).limit(limit).execute(),
     db
       .selectFrom('stock_counts')
       .select((eb) => eb.fn.countAll<number>().as('count'))

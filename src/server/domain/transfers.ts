@@ -5,8 +5,10 @@
 // the level after every transfer before it, so two transfers can never both take the last units.
 import { sql } from 'kysely'
 import type { LocationStockItem, ProductRef, StockPlace, StockTransfer, StockTransferListQuery } from '../../contract'
+import { DOCUMENT_PAGE_SIZE } from '../../contract'
 import type { DB } from '../db'
 import { now } from '../db/clock'
+import { paging } from '../db/lists'
 import type { Trx } from '../db/writes'
 import { Conflict, Invalid, NotFound } from './errors'
 import {
@@ -287,13 +289,9 @@ export async function listTransfers(db: DB, query: StockTransferListQuery): Prom
     .$if(query.location_id !== undefined, (qb) =>
       qb.where((eb) => eb.or([eb('from_location_id', '=', query.location_id!), eb('to_location_id', '=', query.location_id!)])),
     )
+  const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
   const [rows, counted] = await Promise.all([
-    matching
-      .select('stock_transfers.id')
-      .orderBy('stock_transfers.id', 'desc')
-      .offset(query.skip ?? 0)
-      .limit(query.limit ?? 25)
-      .execute(),
+    matching.select('stock_transfers.id').orderBy('stock_transfers.id', 'desc').offset(offset).limit(limit).execute(),
     matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ])
   return {
