@@ -12,6 +12,8 @@ export const SCAN_TIMING = {
   maxJitterMs: 100,
   /** the shortest burst taken for a scan by its pace alone: EAN-8 and location codes (L000042) have more */
   minLength: 6,
+  /** browsers coarsen event times (Chrome to 0.1 ms with jitter, Firefox to 1 ms): 100 ms sent may read 100.1 */
+  clockSlackMs: 1,
 }
 
 export interface ScanRecognition {
@@ -49,7 +51,7 @@ export class ScanDetector<Target = unknown> {
   /** A printable character typed at `at` ms into `target` (which held `valueBefore` until now). */
   key(char: string, at: number, target: Target, valueBefore?: string): void {
     const gap = at - this.last
-    if (this.chars.length === 0 || gap > this.timing.maxJitterMs) {
+    if (this.chars.length === 0 || !this.within(gap, this.timing.maxJitterMs)) {
       this.chars = []
       this.slowestGap = 0
       this.start = { target, valueBefore }
@@ -75,11 +77,16 @@ export class ScanDetector<Target = unknown> {
     this.start = undefined
   }
 
+  /** a pause of at most `limit` ms, as far as the event clock can tell */
+  private within(gap: number, limit: number) {
+    return gap <= limit + this.timing.clockSlackMs
+  }
+
   private scannedCode(text: string, slowestGap: number): string | undefined {
-    if (text === '' || slowestGap > this.timing.maxJitterMs) return undefined
+    if (text === '' || !this.within(slowestGap, this.timing.maxJitterMs)) return undefined
     const { prefix, isKnownCode } = this.recognition
     if (prefix !== '' && text.startsWith(prefix)) return text.length > prefix.length ? text.slice(prefix.length) : undefined
-    if (slowestGap <= this.timing.maxGapMs && text.length >= this.timing.minLength) return text
+    if (this.within(slowestGap, this.timing.maxGapMs) && text.length >= this.timing.minLength) return text
     return isFloorCode(text) || isKnownCode(text) ? text : undefined
   }
 }
