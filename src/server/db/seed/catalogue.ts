@@ -2,6 +2,7 @@
 // with their seller entries and stock ledger. Each product's kept levels are summed from its own mutations as
 // they are made, so the levels equal the ledger by construction (the seed checks it after loading).
 import { CURRENCIES } from '../../../contract'
+import { gs1CheckDigit } from '../../../contract/barcodes'
 import { Random, WeightedPicker, zipfWeights } from './random'
 import {
   ADJECTIVES,
@@ -60,12 +61,8 @@ export const emptyProductRows = (): ProductRows => ({
   warehouse_stock: [],
 })
 
-/** EAN-13: twelve digits and the GS1 check digit (weights 1 and 3 from the left). */
-export function ean13(twelveDigits: string): string {
-  let sum = 0
-  for (let i = 0; i < 12; i++) sum += Number(twelveDigits[i]) * (i % 2 === 0 ? 1 : 3)
-  return twelveDigits + String((10 - (sum % 10)) % 10)
-}
+/** EAN-13: twelve digits and their GS1 check digit. */
+export const ean13 = (twelveDigits: string): string => twelveDigits + String(gs1CheckDigit(twelveDigits))
 
 /** Distinct names from two word lists, numbered once the pairs run out. */
 function distinctNames(count: number, heads: readonly string[], tails: readonly string[], random: Random): string[] {
