@@ -5,6 +5,9 @@ import { useTranslate } from './translate'
 
 type Props = Omit<TablePaginationProps<'div'>, 'component' | 'labelDisplayedRows' | 'labelRowsPerPage' | 'getItemAriaLabel'>
 
+/** next and previous are 40 px by default: a thumb gets the 44 px of a touch target */
+const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } }
+
 export function TranslatedPagination(props: Props) {
   const translate = useTranslate()
   return (
@@ -15,7 +18,32 @@ export function TranslatedPagination(props: Props) {
         translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
       }
       getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
+      slotProps={{ actions: { previousButton: { sx: TOUCH_TARGET }, nextButton: { sx: TOUCH_TARGET } } }}
       {...props}
+    />
+  )
+}
+
+/** Pages of a fixed size, counted from 1; nothing while everything fits on one. */
+export function PageNumbers({
+  total = 0,
+  perPage,
+  page,
+  setPage,
+}: {
+  total?: number
+  perPage: number
+  page: number
+  setPage: (page: number) => void
+}) {
+  if (total <= perPage) return null
+  return (
+    <TranslatedPagination
+      count={total}
+      page={page - 1}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={[]}
+      onPageChange={(_, next) => setPage(next + 1)}
     />
   )
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useGetList, type RaRecord } from 'ra-core'
 import { DOCUMENT_PAGE_SIZE } from '../../contract/constants'
-import { TranslatedPagination } from './TranslatedPagination'
+import { PageNumbers } from './TranslatedPagination'
 
 /** The documents of the page shown, and the page to show. */
 export function useDocumentPage<Document extends RaRecord>(resource: string) {
@@ -15,15 +15,6 @@ export function useDocumentPage<Document extends RaRecord>(resource: string) {
 }
 
 /** The pager under a document list, when there is more than one page. */
-export function DocumentPager({ total = 0, page, setPage }: { total?: number; page: number; setPage: (page: number) => void }) {
-  if (total <= DOCUMENT_PAGE_SIZE) return null
-  return (
-    <TranslatedPagination
-      count={total}
-      page={page - 1}
-      rowsPerPage={DOCUMENT_PAGE_SIZE}
-      rowsPerPageOptions={[]}
-      onPageChange={(_, next) => setPage(next + 1)}
-    />
-  )
-}
+export const DocumentPager = (props: { total?: number; page: number; setPage: (page: number) => void }) => (
+  <PageNumbers perPage={DOCUMENT_PAGE_SIZE} {...props} />
+)

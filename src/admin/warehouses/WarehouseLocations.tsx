@@ -3,7 +3,7 @@
 // one, and their labels to print. They live at warehouses/{id}/locations, so writes there refresh this list.
 import { useState } from 'react'
 import { useGetList, useNotify } from 'ra-core'
-import { TranslatedPagination } from '../common/TranslatedPagination'
+import { PageNumbers } from '../common/TranslatedPagination'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import PrintIcon from '@mui/icons-material/Print'
@@ -122,15 +122,7 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
           </Box>
         ))
       )}
-      {total > PER_PAGE && (
-        <TranslatedPagination
-          count={total}
-          page={page - 1}
-          rowsPerPage={PER_PAGE}
-          rowsPerPageOptions={[]}
-          onPageChange={(_, next) => setPage(next + 1)}
-        />
-      )}
+      <PageNumbers total={total} perPage={PER_PAGE} page={page} setPage={setPage} />
       <AddByName
         label={translate('catalogue.warehouses.new_location')}
         buttonLabel={translate('catalogue.warehouses.add_location')}

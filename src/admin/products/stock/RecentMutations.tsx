@@ -21,7 +21,7 @@ import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
 import { useDelete, useGetManyReference, useLocale, useNotify } from 'ra-core'
-import { TranslatedPagination } from '../../common/TranslatedPagination'
+import { PageNumbers } from '../../common/TranslatedPagination'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
 import { mutationsPath } from './useMutationForm'
@@ -172,15 +172,7 @@ export function RecentMutations({
             </Table>
           </Box>
         )}
-        {total > STOCK_MUTATIONS_DEFAULT_LIMIT && (
-          <TranslatedPagination
-            count={total}
-            page={page - 1}
-            rowsPerPage={STOCK_MUTATIONS_DEFAULT_LIMIT}
-            rowsPerPageOptions={[]}
-            onPageChange={(_, next) => setPage(next + 1)}
-          />
-        )}
+        <PageNumbers total={total} perPage={STOCK_MUTATIONS_DEFAULT_LIMIT} page={page} setPage={setPage} />
       </CardContent>
       <Confirm
         isOpen={toDelete !== undefined}
