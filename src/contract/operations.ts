@@ -73,5 +73,3 @@ export const OPERATIONS = {
   undo: write<undefined, AuditEntry>()('POST', '/audit/{id}/undo', { long: true }),
   checkLedgerAgain: write<undefined, LedgerStatus>()('POST', '/dashboard/ledger'),
 }
-
-export type OperationName = keyof typeof OPERATIONS

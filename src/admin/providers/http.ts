@@ -6,8 +6,8 @@ import { fetchUtils, HttpError, type Options } from 'ra-core'
 import { v4 as uuid } from 'uuid'
 import { API_BASE, IDEMPOTENCY_KEY_HEADER, REQUEST_TIMEOUT_MS, type ErrorBody, type ValidationErrorItem } from '../../contract'
 
-export type { Translate } from '../common/translate'
 import type { Translate } from '../common/translate'
+export type { Translate }
 type QueryValue = string | number | boolean | null | undefined
 
 /** What fetchUtils.fetchJson answers; ra-data-simple-rest and our own calls read it. */
