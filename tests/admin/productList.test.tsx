@@ -327,7 +327,8 @@ describe('Products list', { timeout: 60_000 }, () => {
     )
 
     await userEvent.click(await screen.findByText('SKU-011'))
-    expect(screen.getByTestId('path')).toHaveTextContent('/products/11')
+    // react-admin resolves a row click before it navigates: a busy machine gets there a moment later
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/products/11'))
     await userEvent.click(screen.getByRole('link', { name: 'back to the list' }))
 
     expect(await screen.findByText('SKU-011')).toBeInTheDocument()
