@@ -360,7 +360,11 @@ describe('deleting a location while mutations are booked to it', () => {
       for (const answer of bookings) expectStatus(answer, [201, 409, 422])
       const accepted = bookings.filter((a) => a.status === 201).length
       const stored = await server.database.db.selectFrom('stock_mutations').select('id').where('location_id', '=', location.id).execute()
-      const levels = await server.database.db.selectFrom('stock_levels').select('amount').where('location_id', '=', location.id).execute()
+      const levels = await server.database.db
+        .selectFrom('stock_levels')
+        .select('on_hand as amount')
+        .where('location_id', '=', location.id)
+        .execute()
       if (removal.status === 204) {
         expect(accepted).toBe(0)
         expect(stored).toEqual([])

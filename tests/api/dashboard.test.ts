@@ -60,12 +60,13 @@ describe('the dashboard', () => {
     const checked = ok(await server.admin.get('/api/dashboard/ledger'))
     expect(checked).toMatchObject({ state: 'done', discrepancies: 0, mutations: 3, failure: null, checked_at: expect.any(String) })
     // a kept figure off by one is found by the next check, asked for again
-    await server.database.db.updateTable('products').set({ stock: 999 }).where('sku', '=', 'NO-PRICE').execute()
+    const noPrice = server.database.db.selectFrom('products').select('id').where('sku', '=', 'NO-PRICE')
+    await server.database.db.updateTable('product_stock').set({ on_hand: 999 }).where('product_id', '=', noPrice).execute()
     const again = await server.admin.post('/api/dashboard/ledger')
     expect(again.statusCode).toBe(202)
     await ledgerCheckSettled(server.database)
     expect(ok(await server.admin.get('/api/dashboard/ledger'))).toMatchObject({ state: 'done', discrepancies: 1 })
-    await server.database.db.updateTable('products').set({ stock: 0 }).where('sku', '=', 'NO-PRICE').execute()
+    await server.database.db.updateTable('product_stock').set({ on_hand: 0 }).where('product_id', '=', noPrice).execute()
   })
 
   it('counts the products below their minimum in any warehouse, each once, and follows the bookings', async () => {

@@ -189,7 +189,7 @@ describe('npm run check:ledger', () => {
     const level = () =>
       server.database.db.updateTable('stock_levels').where('product_id', '=', product.id).where('location_id', '=', location.id)
     await level()
-      .set((eb) => ({ amount: eb('amount', '+', 3) }))
+      .set((eb) => ({ on_hand: eb('on_hand', '+', 3) }))
       .execute()
     try {
       const off = await npmRun('check:ledger', [], settings(url))
@@ -200,7 +200,7 @@ describe('npm run check:ledger', () => {
       )
     } finally {
       await level()
-        .set((eb) => ({ amount: eb('amount', '-', 3) }))
+        .set((eb) => ({ on_hand: eb('on_hand', '-', 3) }))
         .execute()
     }
     expect(await checkLedger(server.database.db)).toEqual([])

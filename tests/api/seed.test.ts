@@ -30,7 +30,13 @@ async function dump(database: DatabaseHandle) {
     brands: await db.selectFrom('brands').selectAll().orderBy('id').execute(),
     organizations: await db.selectFrom('organizations').select(['id', 'org_name', 'is_seller', 'is_supplier']).orderBy('id').execute(),
     locations: await db.selectFrom('locations').select(['id', 'warehouse_id', 'location_name']).orderBy('id').execute(),
-    products: await db.selectFrom('products').selectAll().orderBy('id').execute(),
+    products: await db
+      .selectFrom('products')
+      .innerJoin('product_stock', 'product_stock.product_id', 'products.id')
+      .selectAll('products')
+      .select(['product_stock.on_hand as stock', 'product_stock.moved_at'])
+      .orderBy('id')
+      .execute(),
     sellers: await db.selectFrom('product_sellers').selectAll().orderBy('id').execute(),
     mutations: await db.selectFrom('stock_mutations').selectAll().orderBy('id').execute(),
   }

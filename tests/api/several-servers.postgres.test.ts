@@ -138,8 +138,8 @@ describe('three servers started at the same moment on one empty PostgreSQL datab
     try {
       expect(await checkLedger(handle.db)).toEqual([])
       const total = await handle.db
-        .selectFrom('products')
-        .select((eb) => eb.fn.sum<number>('stock').as('stock'))
+        .selectFrom('product_stock')
+        .select((eb) => eb.fn.sum<number>('on_hand').as('stock'))
         .executeTakeFirstOrThrow()
       const ledger = await handle.db
         .selectFrom('stock_mutations')

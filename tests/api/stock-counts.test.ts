@@ -49,7 +49,7 @@ const levelAt = async (productId: number, locationId: number) =>
     .selectAll()
     .where('product_id', '=', productId)
     .where('location_id', '=', locationId)
-    .executeTakeFirst()) ?? { amount: 0, last_counted_at: null }
+    .executeTakeFirst()) ?? { on_hand: 0, last_counted_at: null }
 
 describe('a count from opening to applying', () => {
   it('opens lines for the products with stock, keeps what each line expected when counted, and books the differences once', async () => {
@@ -95,9 +95,9 @@ describe('a count from opening to applying', () => {
 
     const applied: StockCount = ok(await server.admin.post(`/api/stock_counts/${opened.id}/apply`))
     expect(applied).toMatchObject({ status: 'applied', applied_at: expect.any(String) })
-    expect((await levelAt(cups.id, shelfA.id)).amount).toBe(13)
-    expect((await levelAt(mugs.id, shelfA.id)).amount).toBe(9)
-    expect((await levelAt(mugs.id, shelfB.id)).amount).toBe(3)
+    expect((await levelAt(cups.id, shelfA.id)).on_hand).toBe(13)
+    expect((await levelAt(mugs.id, shelfA.id)).on_hand).toBe(9)
+    expect((await levelAt(mugs.id, shelfB.id)).on_hand).toBe(3)
     const [adjustment] = ok(await server.admin.get(`/api/products/${cups.id}/stock_mutations?limit=1`))
     expect(adjustment).toMatchObject({ amount: -2, note: `Count #${opened.id}`, location_id: shelfA.id, user: { username: 'admin' } })
     expect((await levelAt(cups.id, shelfA.id)).last_counted_at).toBe(applied.applied_at)
@@ -109,7 +109,7 @@ describe('a count from opening to applying', () => {
     const late = await server.admin.patch(`/api/stock_counts/${opened.id}/lines/${lineOf(opened, cups.id).id}`, { counted: 1 })
     expect(late.json().code).toBe('COUNT_ALREADY_APPLIED')
     expect((await server.admin.post(`/api/stock_counts/${opened.id}/cancel`)).json().code).toBe('COUNT_ALREADY_APPLIED')
-    expect((await levelAt(cups.id, shelfA.id)).amount).toBe(13)
+    expect((await levelAt(cups.id, shelfA.id)).on_hand).toBe(13)
     expect(await checkLedger(server.database.db)).toEqual([])
   })
 
@@ -171,9 +171,9 @@ describe('counting on the shelf', () => {
       expect(validationItems(await server.admin.post(`/api/stock_counts/${opened.id}/lines`, body))[0].loc).toEqual(loc)
 
     ok(await server.admin.post(`/api/stock_counts/${opened.id}/apply`))
-    expect((await levelAt(knives.id, shelfA.id)).amount).toBe(2)
-    expect((await levelAt(spoons.id, shelfB.id)).amount).toBe(4)
-    expect((await levelAt(forks.id, shelfA.id)).amount).toBe(2)
+    expect((await levelAt(knives.id, shelfA.id)).on_hand).toBe(2)
+    expect((await levelAt(spoons.id, shelfB.id)).on_hand).toBe(4)
+    expect((await levelAt(forks.id, shelfA.id)).on_hand).toBe(2)
     expect(await checkLedger(server.database.db)).toEqual([])
   })
 
@@ -193,7 +193,7 @@ describe('counting on the shelf', () => {
     expect(late.json()).toMatchObject({ code: 'COUNT_NOT_OPEN', params: { status: 'submitted' } })
     expect((await server.admin.post(`/api/stock_counts/${opened.id}/submit`)).json().code).toBe('COUNT_NOT_OPEN')
     ok(await server.admin.post(`/api/stock_counts/${opened.id}/apply`))
-    expect((await levelAt(jars.id, shelfA.id)).amount).toBe(5)
+    expect((await levelAt(jars.id, shelfA.id)).on_hand).toBe(5)
   })
 
   it('a cancelled count books nothing and can no longer be applied', async () => {
@@ -203,7 +203,7 @@ describe('counting on the shelf', () => {
     await count(opened.id, lineOf(opened, pans.id), 9)
     expect(ok(await server.admin.post(`/api/stock_counts/${opened.id}/cancel`))).toMatchObject({ status: 'cancelled' })
     expect((await server.admin.post(`/api/stock_counts/${opened.id}/apply`)).json()).toMatchObject({ code: 'COUNT_CANCELLED' })
-    expect((await levelAt(pans.id, shelfA.id)).amount).toBe(1)
+    expect((await levelAt(pans.id, shelfA.id)).on_hand).toBe(1)
   })
 })
 

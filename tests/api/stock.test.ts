@@ -241,8 +241,8 @@ describe('the ledger check', () => {
     await make.book(productId, { amount: 4, warehouse_id: north.id, location_id: n1.id })
     expect(await checkLedger(server.database.db)).toEqual([])
     const db = server.database.db
-    await db.updateTable('stock_levels').set({ amount: 5 }).where('product_id', '=', productId).execute()
-    await db.updateTable('products').set({ stock: 0 }).where('id', '=', productId).execute()
+    await db.updateTable('stock_levels').set({ on_hand: 5 }).where('product_id', '=', productId).execute()
+    await db.updateTable('product_stock').set({ on_hand: 0 }).where('product_id', '=', productId).execute()
     await db.deleteFrom('warehouse_stock').where('product_id', '=', productId).execute()
     const found = await checkLedger(db)
     expect(found).toHaveLength(3)
@@ -255,12 +255,12 @@ describe('the ledger check', () => {
     )
     // a kept level with no ledger behind it is found too
     await db.deleteFrom('stock_mutations').where('product_id', '=', productId).execute()
-    await db.updateTable('stock_levels').set({ amount: 4 }).where('product_id', '=', productId).execute()
-    await db.updateTable('products').set({ stock: 0 }).where('id', '=', productId).execute()
+    await db.updateTable('stock_levels').set({ on_hand: 4 }).where('product_id', '=', productId).execute()
+    await db.updateTable('product_stock').set({ on_hand: 0 }).where('product_id', '=', productId).execute()
     expect(await checkLedger(db)).toEqual([
       { level: 'location', product_id: productId, warehouse_id: north.id, location_id: n1.id, kept: 4, ledger: 0 },
     ])
-    await db.updateTable('stock_levels').set({ amount: 0 }).where('product_id', '=', productId).execute()
+    await db.updateTable('stock_levels').set({ on_hand: 0 }).where('product_id', '=', productId).execute()
     expect(await checkLedger(db)).toEqual([])
   })
 })

@@ -226,9 +226,9 @@ describe('deleting what the ledger refers to', () => {
       .executeTakeFirstOrThrow()
     await db
       .insertInto('stock_levels')
-      .values({ product_id: product.id, location_id: a.id, warehouse_id: warehouse.id, amount: 0 })
+      .values({ product_id: product.id, location_id: a.id, warehouse_id: warehouse.id, on_hand: 0 })
       .execute()
-    await db.insertInto('warehouse_stock').values({ product_id: product.id, warehouse_id: warehouse.id, amount: 0 }).execute()
+    await db.insertInto('warehouse_stock').values({ product_id: product.id, warehouse_id: warehouse.id, on_hand: 0 }).execute()
 
     expect((await staff.delete(`/api/warehouses/${warehouse.id}`)).statusCode).toBe(204)
     expect(await locationRows(warehouse.id)).toEqual([])

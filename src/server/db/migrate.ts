@@ -77,3 +77,9 @@ export async function migrateToLatest({ db, dialect, file }: DatabaseHandle): Pr
     lock.close()
   }
 }
+
+/** Applies the migrations up to and including `name`: a test of a later migration starts from the state before it. */
+export async function migrateThrough({ db, dialect }: DatabaseHandle, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new FoundMigrations(dialect) }).migrateTo(name)
+  if (error) throw error instanceof Error ? error : new Error('a migration failed', { cause: error })
+}

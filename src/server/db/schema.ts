@@ -99,10 +99,6 @@ export interface ProductsTable {
   minimum_order_quantity: number | null
   purchase_price: Money
   purchase_currency: Currency | null
-  /** total stock, kept in the same transaction as every ledger change */
-  stock: Generated<number>
-  /** when a ledger change last moved its stock (migration 060); updated_at is the product's own last edit */
-  stock_moved_at: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -140,7 +136,7 @@ export interface StockLevelsTable {
   product_id: number
   location_id: number
   warehouse_id: number
-  amount: number
+  on_hand: number
   /** when a count of this product here was last applied (migration 031) */
   last_counted_at: ColumnType<string | null, string | null | undefined, string | null>
 }
@@ -149,9 +145,17 @@ export interface StockLevelsTable {
 export interface WarehouseStockTable {
   product_id: number
   warehouse_id: number
-  amount: number
+  on_hand: number
   min_stock: ColumnType<number | null, number | null | undefined, number | null>
   max_stock: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** kept stock per product in total: always the sum of its warehouses; a row for every product (migration 070) */
+export interface ProductStockTable {
+  product_id: number
+  on_hand: Generated<number>
+  /** when a booking last moved it; the product's updated_at is its own last edit */
+  moved_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** a transfer: its mutations (out at `from`, in at `to`, per product) carry its id */
@@ -336,6 +340,7 @@ export interface Database {
   stock_mutations: StockMutationsTable
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
+  product_stock: ProductStockTable
   stock_transfers: StockTransfersTable
   stock_counts: StockCountsTable
   stock_count_locations: StockCountLocationsTable

@@ -25,13 +25,13 @@ import { now } from '../db/clock'
 import { dialectOfConnection } from '../db/dialect'
 import type { Trx } from '../db/writes'
 import { Conflict, Invalid, NotFound } from './errors'
-import { bookMutations, ledgerWrite } from './ledger'
+import { bookMutations, ledgerWrite, markCounted } from './ledger'
 import { roundPrice } from './products'
 
 type User = { id: number; username: string } | null
 
 /** The kept level of the line's product at the line's location, 0 when it has none (for use inside a line query). */
-const levelOfLine = sql<number>`coalesce((select stock_levels.amount from stock_levels
+const levelOfLine = sql<number>`coalesce((select stock_levels.on_hand from stock_levels
   where stock_levels.product_id = stock_count_lines.product_id and stock_levels.location_id = stock_count_lines.location_id), 0)`
 
 /** The count, locked for the rest of the transaction (PostgreSQL): shared to change a line, exclusive to close it. */
@@ -111,7 +111,7 @@ export async function openCount(trx: Trx, body: StockCountCreate, user: User): P
         .innerJoin('stock_count_locations', 'stock_count_locations.location_id', 'stock_levels.location_id')
         .select([sql.lit(id).as('count_id'), 'stock_levels.product_id', 'stock_levels.location_id', sql.val(stamp).as('created_at')])
         .where('stock_count_locations.count_id', '=', id)
-        .where('stock_levels.amount', '<>', 0),
+        .where('stock_levels.on_hand', '<>', 0),
     )
     .execute()
   return findCount(trx, id)
@@ -333,7 +333,7 @@ async function insertLine(trx: Trx, countId: number, productId: number, location
   const stamp = now()
   const level = await trx
     .selectFrom('stock_levels')
-    .select('amount')
+    .select('on_hand')
     .where('product_id', '=', productId)
     .where('location_id', '=', locationId)
     .executeTakeFirst()
@@ -344,7 +344,7 @@ async function insertLine(trx: Trx, countId: number, productId: number, location
       product_id: productId,
       location_id: locationId,
       counted,
-      expected_at_count: level?.amount ?? 0,
+      expected_at_count: level?.on_hand ?? 0,
       counted_at: stamp,
       created_at: stamp,
     })
@@ -438,11 +438,7 @@ export async function applyCount(trx: Trx, id: number, user: User): Promise<Stoc
     .execute()
   if (lines.length > 0) {
     await ledgerWrite(lines[0].product_id, async () => {
-      // stamped first, in the ledger's lock order (each level before any warehouse or product): see addToLevels
-      await sql`insert into stock_levels (product_id, location_id, warehouse_id, amount, last_counted_at)
-        select product_id, location_id, ${warehouse_id}, 0, ${stamp} from stock_count_lines
-         where count_id = ${id} and counted is not null order by product_id, location_id
-        on conflict (product_id, location_id) do update set last_counted_at = excluded.last_counted_at`.execute(trx)
+      await markCounted(trx, id, warehouse_id, stamp)
       await bookMutations(
         trx,
         lines

@@ -25,14 +25,15 @@ export async function dashboardFigures(
     db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirst(),
     db
       .selectFrom('products')
+      .innerJoin('product_stock', 'product_stock.product_id', 'products.id')
       .select([
         'purchase_currency as currency',
-        sql<number>`sum(stock * purchase_price)`.as('value'),
+        sql<number>`sum(product_stock.on_hand * purchase_price)`.as('value'),
         (eb) => eb.fn.countAll<number>().as('products'),
       ])
       .where('purchase_price', 'is not', null)
       .where('purchase_currency', 'is not', null)
-      .where('stock', '<>', 0)
+      .where('product_stock.on_hand', '<>', 0)
       .groupBy('purchase_currency')
       .orderBy('purchase_currency')
       .execute(),
@@ -40,7 +41,7 @@ export async function dashboardFigures(
     db
       .selectFrom('warehouse_stock')
       .select(sql<number>`count(distinct product_id)`.as('products'))
-      .where(sql<boolean>`amount < min_stock`)
+      .where(sql<boolean>`on_hand < min_stock`)
       .executeTakeFirst(),
     // days counted from the reader's midnight, so they are the reader's days on both databases
     (dialect === 'sqlite'

@@ -17,6 +17,7 @@ import type { DB, DatabaseHandle, Dialect } from '../db'
 import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
 import { paging, parseSort, type Sort } from '../db/lists'
 import { belowMinimum } from '../db/repositories/reorder-levels'
+import { stockOnHand } from '../db/repositories/product-stock'
 import { toProductSummary } from './products'
 
 type Database = Pick<DatabaseHandle, 'db' | 'dialect'>
@@ -109,7 +110,7 @@ function conditions(dialect: Dialect, filter: Filter, use: 'find' | 'test', sort
 
 /** Products below their minimum, read from the partial index that holds only the stock rows below it. */
 const belowMinRows = (warehouseId?: number) =>
-  sql`select warehouse_stock.product_id from warehouse_stock where warehouse_stock.amount < warehouse_stock.min_stock${
+  sql`select warehouse_stock.product_id from warehouse_stock where warehouse_stock.on_hand < warehouse_stock.min_stock${
     warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
   }`
 const belowMinFound = (warehouseId?: number) => sql<SqlBool>`products.id in (${belowMinRows(warehouseId)})`
@@ -241,8 +242,14 @@ async function countProducts(database: Database, filter: Filter, kept: { count: 
   return count
 }
 
+/** The total stock lives in its own narrow level (migration 070): a walk of its order goes through that level's index. */
+const isTotalStock = (sort: Sort) => sort.field === 'stock'
 const sortKey = (sort: Sort) =>
-  TEXT_SORTS.includes(sort.field) ? sql`lower(${sql.ref(`products.${sort.field}`)})` : sql.ref(`products.${sort.field}`)
+  TEXT_SORTS.includes(sort.field)
+    ? sql`lower(${sql.ref(`products.${sort.field}`)})`
+    : isTotalStock(sort)
+      ? stockOnHand()
+      : sql.ref(`products.${sort.field}`)
 const ordered = (direction: Sort['direction']) => sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls first')
 const both = (tests: RawBuilder<SqlBool>[]) => (tests.length > 0 ? sql.join(tests, sql` and `) : sql`1 = 1`)
 const limited = (window?: number) => (window === undefined ? sql`` : sql`limit ${window}`)
@@ -316,10 +323,12 @@ const columnsTested = (filter: Filter, sort: Sort) => [
 ]
 
 /** Sorts that also have a (brand_id, key, id) index, so a walk within one brand reads only that brand's products. */
-const BRAND_SORT_INDEXED: readonly string[] = ['created_at', 'article_number', 'stock', 'id']
+const BRAND_SORT_INDEXED: readonly string[] = ['created_at', 'article_number', 'id']
 
 /** Products in the order of a sort index, within one brand when `brandId` is given (then a brand sort index leads). */
 function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: number, columns?: readonly string[]): Run {
+  // every product has its total stock row, so the walk of that level's index is the whole order
+  if (isTotalStock(sort)) return levelRun(db, 'product_stock', sql<SqlBool>`1 = 1`, sort.direction, tests, columns ?? [])
   const dir = sql.raw(sort.direction)
   const inBrand = brandId === undefined ? sql`` : sql`where products.brand_id = ${brandId}`
   const walked = (window?: number) =>
@@ -328,32 +337,35 @@ function sortRun(db: DB, sort: Sort, tests: RawBuilder<SqlBool>[], brandId?: num
 }
 
 /**
- * The stock rows of one warehouse that `where` picks, by amount and then product id (an index walk: the rows
- * above or below zero of warehouse_stock_by_amount, or those below their minimum of warehouse_stock_below_min).
+ * The rows of a stock level that `where` picks, by on_hand and then product id (an index walk: every product's total
+ * of product_stock_by_on_hand; in one warehouse the rows above or below zero of warehouse_stock_by_amount, or those
+ * below their minimum of warehouse_stock_below_min).
  */
-function stockRun(
+function levelRun(
   db: DB,
+  level: 'warehouse_stock' | 'product_stock',
   where: RawBuilder<SqlBool>,
   direction: Sort['direction'],
   tests: RawBuilder<SqlBool>[],
   columns: readonly string[],
 ) {
   const dir = sql.raw(direction)
+  const table = sql.table(level)
   // a filtered walk joins each stock row to its product inside the walk, so the rows come out in the index's order
   // and the walk stops at the page (joined after it, they were all joined and then sorted again)
   const joined = sql.join(columns.map((c) => sql.ref(`products.${c}`)))
   const walked = (window?: number) =>
     window === undefined
-      ? sql`select product_id as id, amount as sort_key from warehouse_stock where ${where} order by sort_key ${dir}, id ${dir}`
-      : sql`select warehouse_stock.product_id as id, warehouse_stock.amount as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
-          from warehouse_stock join products on products.id = warehouse_stock.product_id where ${where}
-          order by warehouse_stock.amount ${ordered(direction)}, warehouse_stock.product_id ${dir} limit ${window}`
-  return run(db, walked, direction, tests, true, sql`from warehouse_stock where ${where}`)
+      ? sql`select product_id as id, on_hand as sort_key from ${table} where ${where} order by sort_key ${dir}, id ${dir}`
+      : sql`select ${table}.product_id as id, ${table}.on_hand as sort_key${columns.length > 0 ? sql`, ${joined}` : sql``}
+          from ${table} join products on products.id = ${table}.product_id where ${where}
+          order by ${table}.on_hand ${ordered(direction)}, ${table}.product_id ${dir} limit ${window}`
+  return run(db, walked, direction, tests, true, sql`from ${table} where ${where}`)
 }
 
 /**
  * Products by their stock in one warehouse, 0 where they have none there, ties by id, in three runs: the rows above
- * zero and below zero from the (warehouse_id, amount, product_id) index, and between them the products (by id) with
+ * zero and below zero from the (warehouse_id, on_hand, product_id) index, and between them the products (by id) with
  * no stock there, which are most of them.
  */
 function warehouseStockRuns(
@@ -365,15 +377,16 @@ function warehouseStockRuns(
 ): Run[] {
   const dir = sql.raw(direction)
   const stocked = (sign: '>' | '<') =>
-    stockRun(
+    levelRun(
       db,
-      sql`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount ${sql.raw(sign)} 0`,
+      'warehouse_stock',
+      sql`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.on_hand ${sql.raw(sign)} 0`,
       direction,
       tests,
       columns,
     )
   const noStockHere = sql`where not exists (select 1 from warehouse_stock where warehouse_stock.product_id = products.id
-    and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount <> 0)`
+    and warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.on_hand <> 0)`
   const walkedZeros = (window?: number) =>
     sql`select ${columnsWalked(window, columns)}, 0 as sort_key from products ${noStockHere} order by products.id ${dir} ${limited(window)}`
   const zeros = run(db, walkedZeros, direction, tests, true, sql`from products ${noStockHere}`)
@@ -414,7 +427,7 @@ async function findAndSort(
 ): Promise<number[]> {
   const key =
     warehouseId !== undefined && sort.field === 'stock'
-      ? sql`coalesce((select warehouse_stock.amount from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
+      ? sql`coalesce((select warehouse_stock.on_hand from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
       : sortKey(sort)
   const found = sql`select products.id, ${key} as sort_key from products where ${both(conditions(dialect, filter, 'find'))}`
   const page = sql`order by sort_key ${ordered(sort.direction)}, id ${sql.raw(sort.direction)} limit ${limit} offset ${offset}`
@@ -470,9 +483,10 @@ async function pageIds(
       : filter
   const runs = belowMinWalk
     ? [
-        stockRun(
+        levelRun(
           database.db,
-          sql<SqlBool>`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.amount < warehouse_stock.min_stock`,
+          'warehouse_stock',
+          sql<SqlBool>`warehouse_stock.warehouse_id = ${warehouseId} and warehouse_stock.on_hand < warehouse_stock.min_stock`,
           sort.direction,
           conditions(database.dialect, tested, 'test'),
           columnsTested(tested, sort),
@@ -500,7 +514,9 @@ async function pageIds(
   if (!isFiltered(tested)) return (await walkRuns(runs, offset, limit))!
   const expected = ((offset + limit) * all) / total
   const findCost =
-    database.dialect === 'sqlite' && !byWarehouseStock && columnsTested(tested, sort).length === 0 ? FIND_COST_COVERED : FIND_COST
+    database.dialect === 'sqlite' && !byWarehouseStock && !isTotalStock(sort) && columnsTested(tested, sort).length === 0
+      ? FIND_COST_COVERED
+      : FIND_COST
   // finding reads every product when some text has no index to find it (one character, or two without trigrams)
   const findRows = filter.texts.some(({ text, trigrams }) => !usesSearchIndex(text) && !trigrams) ? all : total * findCost
   if (4 * expected >= findRows) return findAndSort(database, filter, sort, warehouseId, offset, limit)
@@ -575,12 +591,12 @@ const filterOf = (query: ProductListQuery): Filter => ({
 
 /** The stock in one warehouse (0 where it has none) of the row's product. */
 const stockIn = (warehouseId: number) =>
-  sql<number>`coalesce((select warehouse_stock.amount from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
+  sql<number>`coalesce((select warehouse_stock.on_hand from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
 
 /** The rows of the list as it shows them: every column, the brand's name and the stock (of one warehouse, if asked). */
 function summaries(db: DB, warehouseId: number | undefined) {
   // the stock in a warehouse is looked up per row: a join could read all of the warehouse's stock for ten rows
-  const stock = warehouseId === undefined ? sql<number>`products.stock` : stockIn(warehouseId)
+  const stock = warehouseId === undefined ? stockOnHand() : stockIn(warehouseId)
   // the brand name too is looked up per row: PostgreSQL would hash all the brands to join ten rows to them
   const brandName = sql<string | null>`(select brands.brand_name from brands where brands.id = products.brand_id)`
   return db
@@ -614,10 +630,16 @@ export async function listProducts(database: Database, query: ProductListQuery):
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
   const unfiltered = !isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')
   if (unfiltered && offset < DEEP_PAGE) {
+    // by total stock the walk is of that level's index, each of its rows joined to its product
     const rows = await summaries(database.db, warehouseId)
+      .$if(isTotalStock(sort), (qb) => qb.innerJoin('product_stock', 'product_stock.product_id', 'products.id'))
       .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
-      .orderBy(sortKey(sort), (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
-      .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
+      .orderBy(isTotalStock(sort) ? sql.ref('product_stock.on_hand') : sortKey(sort), (ob) =>
+        sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst(),
+      )
+      .$if(sort.field !== 'id', (qb) =>
+        qb.orderBy(sql.ref(isTotalStock(sort) ? 'product_stock.product_id' : 'products.id'), sort.direction),
+      )
       .offset(offset)
       .limit(limit)
       .execute()

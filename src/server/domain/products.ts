@@ -4,12 +4,10 @@ import type { Currency, Product, ProductSummary, SellerInfo } from '../../contra
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { reorderLevelRepository } from '../db/repositories/reorder-levels'
+import { stockOnHand } from '../db/repositories/product-stock'
 import { NotFound } from './errors'
 
-type SummaryRow = Omit<
-  Selectable<ProductsTable>,
-  'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency' | 'stock' | 'stock_moved_at'
-> & {
+type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
   brand_name: string | null
   stock: number | string
   /** 0/1 from SQLite; left out by a read that does not ask */
@@ -51,15 +49,15 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
       .leftJoin('brands', 'brands.id', 'products.brand_id')
       .leftJoin('organizations as supplier', 'supplier.id', 'products.supplier_id')
       .selectAll('products')
-      .select(['brands.brand_name', 'supplier.org_name as supplier_name'])
+      .select(['brands.brand_name', 'supplier.org_name as supplier_name', stockOnHand().as('stock')])
       .where('products.id', '=', id)
       .executeTakeFirst(),
     db
       .selectFrom('warehouse_stock')
       .innerJoin('warehouses', 'warehouses.id', 'warehouse_stock.warehouse_id')
-      .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.amount'])
+      .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.on_hand'])
       .where('warehouse_stock.product_id', '=', id)
-      .where('warehouse_stock.amount', '<>', 0)
+      .where('warehouse_stock.on_hand', '<>', 0)
       .orderBy(sql`lower(warehouses.warehouse_name)`)
       .orderBy('warehouses.id')
       .execute(),
@@ -67,9 +65,9 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
       .selectFrom('stock_levels')
       .innerJoin('locations', 'locations.id', 'stock_levels.location_id')
       .innerJoin('warehouses', 'warehouses.id', 'stock_levels.warehouse_id')
-      .select(['stock_levels.warehouse_id', 'stock_levels.location_id', 'locations.location_name', 'stock_levels.amount'])
+      .select(['stock_levels.warehouse_id', 'stock_levels.location_id', 'locations.location_name', 'stock_levels.on_hand'])
       .where('stock_levels.product_id', '=', id)
-      .where('stock_levels.amount', '<>', 0)
+      .where('stock_levels.on_hand', '<>', 0)
       .orderBy(sql`lower(warehouses.warehouse_name)`)
       .orderBy('warehouses.id')
       .orderBy(sql`lower(locations.location_name)`)
@@ -98,13 +96,13 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
     stock_warehouse_items: warehouses.map((w) => ({
       warehouse_id: w.warehouse_id,
       warehouse: { id: w.warehouse_id, warehouse_name: w.warehouse_name },
-      amount: w.amount,
+      amount: w.on_hand,
     })),
     stock_items: locations.map((l) => ({
       warehouse_id: l.warehouse_id,
       location_id: l.location_id,
       location: { id: l.location_id, location_name: l.location_name },
-      amount: l.amount,
+      amount: l.on_hand,
     })),
     supplier_info: hasSupplierData
       ? {

@@ -28,9 +28,9 @@ export async function setReorderLevel(trx: Trx, productId: number, warehouseId: 
   const warehouseName = await assertWarehouse(trx, warehouseId)
   const row = await trx
     .insertInto('warehouse_stock')
-    .values({ product_id: productId, warehouse_id: warehouseId, amount: 0, min_stock: level.min_stock, max_stock: level.max_stock })
+    .values({ product_id: productId, warehouse_id: warehouseId, on_hand: 0, min_stock: level.min_stock, max_stock: level.max_stock })
     .onConflict((oc) => oc.columns(['product_id', 'warehouse_id']).doUpdateSet({ min_stock: level.min_stock, max_stock: level.max_stock }))
-    .returning(['warehouse_id', 'amount', 'min_stock', 'max_stock'])
+    .returning(['warehouse_id', 'on_hand', 'min_stock', 'max_stock'])
     .executeTakeFirstOrThrow()
   return toReorderLevel({ ...row, warehouse_name: warehouseName })
 }
@@ -81,11 +81,11 @@ export async function reorderRows(db: DB, warehouseId?: number): Promise<Reorder
       'products.purchase_currency',
       'warehouse_stock.warehouse_id',
       'warehouses.warehouse_name',
-      'warehouse_stock.amount as on_hand',
+      'warehouse_stock.on_hand',
       'warehouse_stock.min_stock',
       'warehouse_stock.max_stock',
     ])
-    .where(sql<boolean>`warehouse_stock.amount < warehouse_stock.min_stock`)
+    .where(sql<boolean>`warehouse_stock.on_hand < warehouse_stock.min_stock`)
     .$if(warehouseId !== undefined, (qb) => qb.where('warehouse_stock.warehouse_id', '=', warehouseId!))
     .orderBy(sql`organizations.org_name is null`)
     .orderBy(sql`lower(organizations.org_name)`)

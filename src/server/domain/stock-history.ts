@@ -46,7 +46,7 @@ export async function stockHistory(
 
   // one statement, so the kept levels and the sums are read at one moment; day null marks the kept level
   const { rows } = await sql<{ warehouse_id: number; day: string | null; amount: number | string }>`
-    select warehouse_id, null as day, amount from warehouse_stock where product_id = ${productId}${inWarehouse}
+    select warehouse_id, null as day, on_hand as amount from warehouse_stock where product_id = ${productId}${inWarehouse}
     union all
     select warehouse_id, ${dayOf(dialect)} as day, sum(amount) as amount from stock_mutations
      where product_id = ${productId} and created_at >= ${`${from}T00:00:00.000Z`}${inWarehouse}

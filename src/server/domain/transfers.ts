@@ -345,13 +345,13 @@ export async function locationStock(db: DB, locationId: number, productId?: numb
       'stock_levels.product_id',
       'stock_levels.warehouse_id',
       'stock_levels.location_id',
-      'stock_levels.amount',
+      'stock_levels.on_hand',
       'products.sku',
       'products.article_number',
       'products.description',
     ])
     .where('stock_levels.location_id', '=', locationId)
-    .where('stock_levels.amount', '<>', 0)
+    .where('stock_levels.on_hand', '<>', 0)
     .$if(productId !== undefined, (qb) => qb.where('stock_levels.product_id', '=', productId!))
     .orderBy(sql`lower(coalesce(products.article_number, products.sku, products.description))`)
     .orderBy('stock_levels.product_id')
@@ -362,6 +362,6 @@ export async function locationStock(db: DB, locationId: number, productId?: numb
     product: { id: row.product_id, sku: row.sku, article_number: row.article_number, description: row.description },
     warehouse_id: row.warehouse_id,
     location_id: row.location_id,
-    amount: row.amount,
+    amount: row.on_hand,
   }))
 }

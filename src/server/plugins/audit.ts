@@ -127,7 +127,8 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
 
 async function rowBefore(trx: Trx, request: FastifyRequest, before: Before): Promise<Record<string, unknown> | undefined> {
   if ('param' in before) return trx.selectFrom(before.table).selectAll().where('id', '=', param(request, before.param)).executeTakeFirst()
-  let query = trx.selectFrom(before.table).selectAll()
+  // the level's quantity keeps the name the audit has always stored it under, so old and new entries read alike
+  let query = trx.selectFrom(before.table).select(['product_id', 'warehouse_id', 'min_stock', 'max_stock', 'on_hand as amount'])
   for (const [column, name] of Object.entries(before.key)) query = query.where(sql.ref(column), '=', param(request, name))
   return query.executeTakeFirst()
 }

@@ -19,30 +19,35 @@ export async function checkLedger(db: DB): Promise<LedgerDiscrepancy[]> {
   const perWarehouse = sql`select product_id, warehouse_id, sum(amount) as total from stock_mutations group by product_id, warehouse_id`
   const perProduct = sql`select product_id, sum(amount) as total from stock_mutations group by product_id`
   const { rows } = await sql<LedgerDiscrepancy>`
-    select 'location' as level, k.product_id, k.warehouse_id, k.location_id, k.amount as kept, coalesce(s.total, 0) as ledger
+    select 'location' as level, k.product_id, k.warehouse_id, k.location_id, k.on_hand as kept, coalesce(s.total, 0) as ledger
       from stock_levels k
       left join (${perLocation}) s on s.product_id = k.product_id and s.location_id = k.location_id and s.warehouse_id = k.warehouse_id
-     where k.amount <> coalesce(s.total, 0)
+     where k.on_hand <> coalesce(s.total, 0)
     union all
     select 'location', s.product_id, s.warehouse_id, s.location_id, 0, s.total
       from (${perLocation}) s
       left join stock_levels k on k.product_id = s.product_id and k.location_id = s.location_id and k.warehouse_id = s.warehouse_id
      where k.product_id is null and s.total <> 0
     union all
-    select 'warehouse', k.product_id, k.warehouse_id, null, k.amount, coalesce(s.total, 0)
+    select 'warehouse', k.product_id, k.warehouse_id, null, k.on_hand, coalesce(s.total, 0)
       from warehouse_stock k
       left join (${perWarehouse}) s on s.product_id = k.product_id and s.warehouse_id = k.warehouse_id
-     where k.amount <> coalesce(s.total, 0)
+     where k.on_hand <> coalesce(s.total, 0)
     union all
     select 'warehouse', s.product_id, s.warehouse_id, null, 0, s.total
       from (${perWarehouse}) s
       left join warehouse_stock k on k.product_id = s.product_id and k.warehouse_id = s.warehouse_id
      where k.product_id is null and s.total <> 0
     union all
-    select 'product', p.id, null, null, p.stock, coalesce(s.total, 0)
-      from products p
-      left join (${perProduct}) s on s.product_id = p.id
-     where p.stock <> coalesce(s.total, 0)
+    select 'product', k.product_id, null, null, k.on_hand, coalesce(s.total, 0)
+      from product_stock k
+      left join (${perProduct}) s on s.product_id = k.product_id
+     where k.on_hand <> coalesce(s.total, 0)
+    union all
+    select 'product', s.product_id, null, null, 0, s.total
+      from (${perProduct}) s
+      left join product_stock k on k.product_id = s.product_id
+     where k.product_id is null and s.total <> 0
   `.execute(db)
   return rows.map((r) => ({
     level: r.level,

@@ -9,7 +9,7 @@ async function ofProduct(db: DB, productId: number): Promise<ReorderLevel[]> {
   const rows = await db
     .selectFrom('warehouse_stock')
     .innerJoin('warehouses', 'warehouses.id', 'warehouse_stock.warehouse_id')
-    .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.amount', 'min_stock', 'max_stock'])
+    .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.on_hand', 'min_stock', 'max_stock'])
     .where('warehouse_stock.product_id', '=', productId)
     .where('min_stock', 'is not', null)
     .orderBy(sql`lower(warehouses.warehouse_name)`)
@@ -21,7 +21,7 @@ async function ofProduct(db: DB, productId: number): Promise<ReorderLevel[]> {
 export function toReorderLevel(row: {
   warehouse_id: number
   warehouse_name: string
-  amount: number
+  on_hand: number
   min_stock: number | null
   max_stock: number | null
 }): ReorderLevel {
@@ -31,8 +31,8 @@ export function toReorderLevel(row: {
     warehouse_name: row.warehouse_name,
     min_stock: min,
     max_stock: Number(row.max_stock),
-    on_hand: Number(row.amount),
-    below_min: Number(row.amount) < min,
+    on_hand: Number(row.on_hand),
+    below_min: Number(row.on_hand) < min,
   }
 }
 
@@ -44,6 +44,6 @@ export function toReorderLevel(row: {
 export const belowMinimum = (warehouseId?: number) =>
   sql<boolean>`((select 1 from warehouse_stock where warehouse_stock.product_id = products.id${
     warehouseId === undefined ? sql`` : sql` and warehouse_stock.warehouse_id = ${warehouseId}`
-  } and warehouse_stock.amount < warehouse_stock.min_stock limit 1) is not null)`
+  } and warehouse_stock.on_hand < warehouse_stock.min_stock limit 1) is not null)`
 
 export const reorderLevelRepository = { ofProduct }

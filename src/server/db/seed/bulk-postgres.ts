@@ -57,8 +57,10 @@ export class PostgresTarget implements BulkTarget {
     )
     this.indexes = indexes
     for (const index of indexes) await this.client.query(`drop index ${index.name}`)
-    // a row trigger per product would cost minutes at a million: the short-text counts are made once after the load
+    // a row trigger per product would cost minutes at a million: the short-text counts are made once after the load;
+    // the products' stock rows come with the load
     await this.client.query(`alter table products disable trigger products_text_grams`)
+    await this.client.query(`alter table products disable trigger products_stock_rows`)
   }
 
   async write(batch: [TableSpec, FlatRows][]): Promise<void> {
@@ -91,6 +93,7 @@ export class PostgresTarget implements BulkTarget {
       )
     }
     await this.client.query(`alter table products enable trigger products_text_grams`)
+    await this.client.query(`alter table products enable trigger products_stock_rows`)
     await step('identity sequences', async () => {
       const { rows } = await this.client.query<{ table: string }>(
         `select table_name as table from information_schema.columns

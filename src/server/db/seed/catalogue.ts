@@ -51,6 +51,7 @@ export interface ProductRows {
   stock_mutations: FlatRows
   stock_levels: FlatRows
   warehouse_stock: FlatRows
+  product_stock: FlatRows
 }
 
 export const emptyProductRows = (): ProductRows => ({
@@ -59,6 +60,7 @@ export const emptyProductRows = (): ProductRows => ({
   stock_mutations: [],
   stock_levels: [],
   warehouse_stock: [],
+  product_stock: [],
 })
 
 /** EAN-13: twelve digits and their GS1 check digit. */
@@ -184,10 +186,10 @@ export class Catalogue {
       hasSupplier ? random.pick(ORDER_QUANTITIES) : null,
       hasSupplier ? purchasePrice : null,
       hasSupplier ? currency : null,
-      stock,
       createdAt,
       lastChange > createdMs ? iso(lastChange) : createdAt,
     )
+    rows.product_stock.push(id, stock, lastChange > createdMs ? iso(lastChange) : null)
     for (let s = random.poisson(0.8); s > 0; s--) {
       const margin = 1.2 + random.next()
       rows.product_sellers.push(

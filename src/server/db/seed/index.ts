@@ -143,9 +143,9 @@ async function verify(db: DB, options: CatalogueOptions, fullLedgerCheck: boolea
   }
   const totals = await sql<{ source: string; warehouse_id: number; total: number }>`
     select 'ledger' as source, warehouse_id, sum(amount) as total from stock_mutations group by warehouse_id
-    union all select 'locations', warehouse_id, sum(amount) from stock_levels group by warehouse_id
-    union all select 'warehouses', warehouse_id, sum(amount) from warehouse_stock group by warehouse_id
-    union all select 'products', 0, sum(stock) from products`.execute(db)
+    union all select 'locations', warehouse_id, sum(on_hand) from stock_levels group by warehouse_id
+    union all select 'warehouses', warehouse_id, sum(on_hand) from warehouse_stock group by warehouse_id
+    union all select 'products', 0, sum(on_hand) from product_stock`.execute(db)
   const bySource = new Map<string, Map<number, number>>()
   for (const row of totals.rows) {
     const source = bySource.get(row.source) ?? new Map<number, number>()

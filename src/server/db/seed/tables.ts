@@ -42,7 +42,6 @@ export const PRODUCTS = table('products', [
   ['minimum_order_quantity', 'int'],
   ['purchase_price', 'float'],
   ['purchase_currency', 'text'],
-  ['stock', 'int'],
   ...stamps,
 ])
 export const PRODUCT_SELLERS = table('product_sellers', [
@@ -67,15 +66,20 @@ export const STOCK_LEVELS = table('stock_levels', [
   ['product_id', 'int'],
   ['location_id', 'int'],
   ['warehouse_id', 'int'],
-  ['amount', 'int'],
+  ['on_hand', 'int'],
 ])
 export const WAREHOUSE_STOCK = table('warehouse_stock', [
   ['product_id', 'int'],
   ['warehouse_id', 'int'],
-  ['amount', 'int'],
+  ['on_hand', 'int'],
+])
+export const PRODUCT_STOCK = table('product_stock', [
+  ['product_id', 'int'],
+  ['on_hand', 'int'],
+  ['moved_at', 'timestamp'],
 ])
 
 /** Parents before children, so foreign keys hold at every step. */
 export const REFERENCE_TABLES = [BRANDS, ORGANIZATIONS, WAREHOUSES, LOCATIONS] as const
-export const PRODUCT_TABLES = [PRODUCTS, PRODUCT_SELLERS, STOCK_MUTATIONS, STOCK_LEVELS, WAREHOUSE_STOCK] as const
+export const PRODUCT_TABLES = [PRODUCTS, PRODUCT_SELLERS, STOCK_MUTATIONS, STOCK_LEVELS, WAREHOUSE_STOCK, PRODUCT_STOCK] as const
 export const SEEDED_TABLES = [...REFERENCE_TABLES, ...PRODUCT_TABLES] as const

@@ -21,6 +21,7 @@ async function laterChange(db: DB, importId: number): Promise<{ what: string; th
   const product = await db
     .selectFrom('import_changes')
     .innerJoin('products', 'products.id', 'import_changes.product_id')
+    .innerJoin('product_stock', 'product_stock.product_id', 'products.id')
     .select(['products.sku', 'products.id'])
     .where('import_changes.import_id', '=', importId)
     .where('import_changes.action', 'in', ['create', 'update'])
@@ -28,7 +29,7 @@ async function laterChange(db: DB, importId: number): Promise<{ what: string; th
     .where((eb) =>
       eb.or([
         eb('products.updated_at', '<>', eb.ref('import_changes.stamp')),
-        eb('products.stock_moved_at', '>', eb.ref('import_changes.stamp')),
+        eb('product_stock.moved_at', '>', eb.ref('import_changes.stamp')),
       ]),
     )
     .executeTakeFirst()
