@@ -22,9 +22,9 @@ import { DOCUMENT_PAGE_SIZE } from '../../contract'
 import type { DB } from '../db'
 import { paging } from '../db/lists'
 import { now } from '../db/clock'
-import { dialectOfConnection } from '../db/dialect'
 import type { Trx } from '../db/writes'
 import { Conflict, Invalid, NotFound } from './errors'
+import { assertStatus, moveDocument, type DocumentStatuses } from './documents/status'
 import { bookMutations, ledgerWrite, markCounted } from './ledger'
 import { roundPrice } from './products'
 
@@ -34,20 +34,6 @@ type User = { id: number; username: string } | null
 const levelOfLine = sql<number>`coalesce((select stock_levels.on_hand from stock_levels
   where stock_levels.product_id = stock_count_lines.product_id and stock_levels.location_id = stock_count_lines.location_id), 0)`
 
-/** The count, locked for the rest of the transaction (PostgreSQL): shared to change a line, exclusive to close it. */
-async function lockCount(trx: Trx, id: number, mode: 'share' | 'update') {
-  const postgres = dialectOfConnection(trx) === 'postgres'
-  const count = await trx
-    .selectFrom('stock_counts')
-    .select(['id', 'status', 'warehouse_id'])
-    .where('id', '=', id)
-    .$if(postgres && mode === 'share', (qb) => qb.forShare())
-    .$if(postgres && mode === 'update', (qb) => qb.forUpdate())
-    .executeTakeFirst()
-  if (!count) throw new NotFound('Stock count')
-  return count
-}
-
 /** Why a count in `status` cannot be changed, submitted, applied or cancelled. */
 function closed(id: number, status: StockCountStatus): Conflict {
   if (status === 'applied') return new Conflict('COUNT_ALREADY_APPLIED', `Count ${id} was applied already.`, { id })
@@ -55,12 +41,17 @@ function closed(id: number, status: StockCountStatus): Conflict {
   return new Conflict('COUNT_NOT_OPEN', `Count ${id} is ${status}: its lines can no longer be changed.`, { id, status })
 }
 
-/** The count, locked shared, if its lines may still change. */
-async function openCountOf(trx: Trx, id: number) {
-  const count = await lockCount(trx, id, 'share')
-  if (count.status !== 'open') throw closed(id, count.status)
-  return count
+/** A count is counted while open, reviewed once submitted, and ends applied (once) or cancelled. */
+const COUNT_STATUSES: DocumentStatuses<StockCountStatus> = {
+  table: 'stock_counts',
+  name: 'Stock count',
+  next: { open: ['submitted', 'applied', 'cancelled'], submitted: ['applied', 'cancelled'], applied: [], cancelled: [] },
+  stamps: { submitted: 'submitted_at', applied: 'applied_at', cancelled: 'cancelled_at' },
+  refusal: closed,
 }
+
+/** Refused unless the count is open; it stays open (locked shared) while its lines change. */
+const assertOpen = (trx: Trx, id: number) => assertStatus(trx, COUNT_STATUSES, id, ['open'])
 
 /** Opens a count of the warehouse's locations (all, or those named) with a line per product that has stock there. */
 export async function openCount(trx: Trx, body: StockCountCreate, user: User): Promise<StockCount> {
@@ -277,7 +268,7 @@ async function oneLine(trx: Trx, countId: number, lineId: number): Promise<Stock
 
 /** Sets (or with null clears) what was counted on a line, and keeps the level it expected at this moment. */
 export async function setCounted(trx: Trx, countId: number, lineId: number, counted: number | null): Promise<StockCountLine> {
-  await openCountOf(trx, countId)
+  await assertOpen(trx, countId)
   const changed = await trx
     .updateTable('stock_count_lines')
     .set({
@@ -306,7 +297,7 @@ async function assertCountLocation(trx: Trx, countId: number, locationId: number
 
 /** Adds a line for a product found on the shelf, counted as given. */
 export async function addLine(trx: Trx, countId: number, body: StockCountLineCreate): Promise<StockCountLine> {
-  await openCountOf(trx, countId)
+  await assertOpen(trx, countId)
   await assertCountLocation(trx, countId, body.location_id)
   const product = await trx.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst()
   if (!product) throw Invalid.field(['body', 'product_id'], `Product ${body.product_id} does not exist`)
@@ -359,7 +350,7 @@ async function insertLine(trx: Trx, countId: number, productId: number, location
  * gets one.
  */
 export async function scan(trx: Trx, countId: number, { barcode, location_id }: StockCountScan): Promise<StockCountLine> {
-  await openCountOf(trx, countId)
+  await assertOpen(trx, countId)
   await assertCountLocation(trx, countId, location_id)
   const code = barcode.trim()
   const lines = await trx
@@ -394,30 +385,14 @@ export async function scan(trx: Trx, countId: number, { barcode, location_id }: 
   return oneLine(trx, countId, lineId)
 }
 
-/** Moves a count from one status to the next; a count in any other status is refused, saying why. */
-async function moveStatus(trx: Trx, id: number, from: StockCountStatus[], to: StockCountStatus, stampColumn: string) {
-  const stamp = now()
-  const moved = await trx
-    .updateTable('stock_counts')
-    .set({ status: to, updated_at: stamp, [stampColumn]: stamp })
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .returning(['id', 'warehouse_id'])
-    .executeTakeFirst()
-  if (moved) return { ...moved, stamp }
-  const count = await trx.selectFrom('stock_counts').select('status').where('id', '=', id).executeTakeFirst()
-  if (!count) throw new NotFound('Stock count')
-  throw closed(id, count.status)
-}
-
 /** Ends the counting: the review shows expected amounts (of a blind count too); the lines no longer change. */
 export async function submitCount(trx: Trx, id: number): Promise<StockCount> {
-  await moveStatus(trx, id, ['open'], 'submitted', 'submitted_at')
+  await moveDocument(trx, COUNT_STATUSES, id, 'submitted')
   return findCount(trx, id)
 }
 
 export async function cancelCount(trx: Trx, id: number): Promise<StockCount> {
-  await moveStatus(trx, id, ['open', 'submitted'], 'cancelled', 'cancelled_at')
+  await moveDocument(trx, COUNT_STATUSES, id, 'cancelled')
   return findCount(trx, id)
 }
 
@@ -427,7 +402,8 @@ export async function cancelCount(trx: Trx, id: number): Promise<StockCount> {
  * with a conditional update: of two applications at once, the second finds the count applied and is refused.
  */
 export async function applyCount(trx: Trx, id: number, user: User): Promise<StockCount> {
-  const { warehouse_id, stamp } = await moveStatus(trx, id, ['open', 'submitted'], 'applied', 'applied_at')
+  const stamp = await moveDocument(trx, COUNT_STATUSES, id, 'applied')
+  const { warehouse_id } = await trx.selectFrom('stock_counts').select('warehouse_id').where('id', '=', id).executeTakeFirstOrThrow()
   const lines = await trx
     .selectFrom('stock_count_lines')
     .select(['id', 'product_id', 'location_id', 'counted', 'expected_at_count'])
