@@ -118,6 +118,17 @@ export function worstCaseScenarios(data: BenchData): Scenario[] {
       (random) => ({ sort_by: `updated_at.${direction(random)}`, skip: random.int(10_000, data.products - 10), limit: 10 }),
       true,
     ),
+    // the total stock is a narrow level of its own: its sort walks that level's index, and no index has brand and stock
+    list(
+      'Total stock, any page up to the total',
+      (random) => ({ sort_by: `stock.${direction(random)}`, skip: random.int(0, data.products - 10), limit: 10 }),
+      true,
+    ),
+    list(
+      'Brand, total stock sort, skip up to 1,000',
+      (random) => ({ brand_id: random.pick(data.brands), sort_by: `stock.${direction(random)}`, skip: random.int(0, 1000), limit: 10 }),
+      true,
+    ),
     list(
       'Deep page with a one-letter filter',
       (random) => ({ description: random.pick(LETTERS), skip: random.int(10_000, Math.floor(data.products / 2)), limit: 10 }),
@@ -137,6 +148,7 @@ export function scenarios(data: BenchData): Scenario[] {
     list('Default list page', () => ({ skip: 0, limit: 10 })),
     list('Description substring filter', (random) => ({ description: random.pick(SEARCH_TERMS), skip: 0, limit: 10 })),
     list('Brand filter', (random) => ({ brand_id: random.pick(data.brands), skip: 0, limit: 10 })),
+    list('Total stock, descending', () => ({ sort_by: 'stock.desc', skip: 0, limit: 10 })),
     list('Stock in one warehouse, descending', () => ({ warehouse_id: data.warehouseId, sort_by: 'stock.desc', skip: 0, limit: 10 })),
     {
       name: 'Product detail',
