@@ -1,5 +1,5 @@
 // The document lists (counts, transfers): newest first, a page of DOCUMENT_PAGE_SIZE at a time, with the pager.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { StockCountSummary, StockTransfer } from '../../src/contract'
@@ -44,12 +44,13 @@ const transfer = (id: number): StockTransfer =>
     user: { username: 'clerk' },
   }) as unknown as StockTransfer
 
-/** 30 documents, newest first, paged by skip and limit as the API does */
-function fakeDocuments<T>(resource: string, make: (id: number) => T) {
-  const all = Array.from({ length: 30 }, (_, i) => make(30 - i))
+/** `length` documents, newest first, paged by skip and limit as the API does; or the server failing */
+function fakeDocuments<T>(resource: string, make: (id: number) => T, length = 30, failing = false) {
+  const all = Array.from({ length }, (_, i) => make(length - i))
   const { fetch, requests } = fakeFetch((request) => {
     const url = new URL(request.url, 'http://x')
     if (url.pathname !== `/api/${resource}/`) return { status: 404, json: { detail: 'no fake' } }
+    if (failing) return { status: 503, json: { detail: 'busy' } }
     const skip = Number(url.searchParams.get('skip'))
     const limit = Number(url.searchParams.get('limit'))
     return { json: all.slice(skip, skip + limit), headers: { 'x-total-count': String(all.length) } }
@@ -86,5 +87,43 @@ describe('the document lists', () => {
     expect(rowsOf(table)).toHaveLength(25)
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }))
     await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: 'Transfers' }))).toHaveLength(5))
+  })
+
+  describe('on a phone', () => {
+    // MUI asks matchMedia whether the screen is under its sm breakpoint (a max-width query)
+    const phoneScreen = (query: string) =>
+      ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList
+    afterEach(() => vi.unstubAllGlobals())
+
+    it('are a list of lines to tap, each leading to its document, with the same pager', async () => {
+      vi.stubGlobal('matchMedia', phoneScreen)
+      const { dataProvider } = fakeDocuments('stock_counts', count)
+      renderInAdmin(
+        { '/stock_counts': <CountList />, '/stock_counts/:id': <p>the count's own page</p> },
+        { at: '/stock_counts', dataProvider },
+      )
+      const list = await screen.findByRole('list', { name: 'Counts' })
+      expect(screen.queryByRole('table')).not.toBeInTheDocument()
+      const lines = within(list).getAllByRole('button')
+      expect(lines).toHaveLength(25)
+      expect(lines[0]).toHaveTextContent('Count #30 · Rotterdam')
+      expect(lines[0]).toHaveTextContent('1 / 3')
+      expect(screen.getByText('1-25 of 30')).toBeInTheDocument()
+      await userEvent.click(lines[0])
+      expect(await screen.findByText("the count's own page")).toBeInTheDocument()
+    })
+  })
+
+  it("say there are none yet, or why they could not be loaded, in the reader's language", async () => {
+    const none = fakeDocuments('stock_transfers', transfer, 0)
+    const { unmount } = renderInAdmin({ '/stock_transfers': <TransferList /> }, { at: '/stock_transfers', dataProvider: none.dataProvider })
+    expect(await screen.findByText('No transfers yet.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    unmount()
+
+    const failing = fakeDocuments('stock_counts', count, 30, true)
+    renderInAdmin({ '/stock_counts': <CountList /> }, { at: '/stock_counts', dataProvider: failing.dataProvider })
+    expect(await screen.findByText('The server had a problem (503). Please try again later.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 })

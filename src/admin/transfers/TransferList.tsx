@@ -1,31 +1,16 @@
 // /stock_transfers: the transfers, newest first, each on one line "A-01 -> B-07" (a block of its own on a phone); a
 // new transfer of one or more products (filled from everything at a location, if wished), and the way back of one.
 import { useState } from 'react'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Divider,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material'
+import { Box, Button } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
 import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
-import { Confirm, Title } from 'react-admin'
-import { useNotify } from 'ra-core'
-import { DocumentPager, useDocumentPage } from '../common/documentPage'
+import { Confirm, FunctionField } from 'react-admin'
+import { useNotify, useRefresh } from 'ra-core'
+import { DocumentList } from '../common/DocumentList'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
-import { usePhone } from '../common/usePhone'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
 import { useTranslate } from '../common/translate'
@@ -37,15 +22,17 @@ export function route(from: StockPlace, to: StockPlace): string {
     : `${from.warehouse_name} / ${from.location_name} -> ${to.warehouse_name} / ${to.location_name}`
 }
 
+const when = (transfer: StockTransfer) => dayjs(transfer.created_at).format('YYYY-MM-DD HH:mm')
+const linesOf = (transfer: StockTransfer) => transfer.lines.map((line) => `${line.amount} × ${productLabel(line.product)}`).join(', ')
+
 export default function TransferList() {
   const translate = useTranslate()
   const notify = useNotify()
   const send = useSend()
-  const phone = usePhone()
   const [creating, setCreating] = useState(false)
   const [reversing, setReversing] = useState<StockTransfer>()
   const [busy, setBusy] = useState(false)
-  const { data, total, error, isPending, refetch, page, setPage } = useDocumentPage<StockTransfer>('stock_transfers')
+  const refresh = useRefresh()
 
   const reverse = async (allowNegative: boolean) => {
     if (!reversing) return
@@ -54,7 +41,7 @@ export default function TransferList() {
       await send(OPERATIONS.reverseTransfer, { params: { id: reversing.id }, body: allowNegative ? { allow_negative: true } : {} })
       notify('transfers.reversed', { type: 'success', messageArgs: { id: reversing.id } })
       setReversing(undefined)
-      void refetch()
+      refresh()
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' })
     } finally {
@@ -62,90 +49,75 @@ export default function TransferList() {
     }
   }
 
+  const reverseButton = (transfer: StockTransfer) =>
+    transfer.reversed_by_id === null &&
+    transfer.lines.length > 0 && (
+      <Button
+        size="small"
+        startIcon={<UndoIcon />}
+        onClick={() => setReversing(transfer)}
+        sx={{ '@media (pointer: coarse)': { minHeight: 44 } }}
+      >
+        {translate('transfers.reverse')}
+      </Button>
+    )
+
   return (
-    <Box sx={{ mt: 1, mb: 2, maxWidth: 1100 }}>
-      <Title title={translate('transfers.title')} />
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h1">
-          {translate('transfers.title')}
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          {translate('transfers.new')}
-        </Button>
-      </Stack>
-      <Card>
-        <CardContent>
-          {error && <Alert severity="error">{error.message}</Alert>}
-          {!isPending && !error && data?.length === 0 && <Typography color="text.secondary">{translate('transfers.empty')}</Typography>}
-          {data && data.length > 0 && phone && (
-            <Stack component="ul" aria-label={translate('transfers.title')} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {data.map((transfer) => (
-                <Box component="li" key={transfer.id} data-testid="transfer-row" sx={{ py: 1 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {[dayjs(transfer.created_at).format('YYYY-MM-DD HH:mm'), transfer.user?.username].filter(Boolean).join(' · ')}
-                  </Typography>
-                  <Typography sx={{ overflowWrap: 'anywhere' }}>{route(transfer.from, transfer.to)}</Typography>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {transfer.lines.map((line) => `${line.amount} × ${productLabel(line.product)}`).join(', ')}
-                  </Typography>
-                  {transfer.note && (
-                    <Typography variant="body2" color="text.secondary">
-                      {transfer.note}
-                    </Typography>
-                  )}
-                  {transfer.reversed_by_id === null && transfer.lines.length > 0 && (
-                    <Button size="small" startIcon={<UndoIcon />} onClick={() => setReversing(transfer)} sx={{ ml: -1 }}>
-                      {translate('transfers.reverse')}
-                    </Button>
-                  )}
-                </Box>
-              ))}
-            </Stack>
-          )}
-          {data && data.length > 0 && !phone && (
-            <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-              <Table size="small" aria-label={translate('transfers.title')}>
-                <TableHead>
-                  <TableRow>
-                    {(['date', 'route', 'lines', 'note', 'user'] as const).map((column) => (
-                      <TableCell key={column}>{translate(`transfers.columns.${column}`)}</TableCell>
-                    ))}
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.map((transfer) => (
-                    <TableRow key={transfer.id} data-testid="transfer-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(transfer.created_at).format('YYYY-MM-DD HH:mm')}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{route(transfer.from, transfer.to)}</TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        {transfer.lines.map((line) => `${line.amount} × ${productLabel(line.product)}`).join(', ')}
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 120 }}>{transfer.note}</TableCell>
-                      <TableCell>{transfer.user?.username}</TableCell>
-                      <TableCell align="right">
-                        {transfer.reversed_by_id === null && transfer.lines.length > 0 && (
-                          <Button size="small" startIcon={<UndoIcon />} onClick={() => setReversing(transfer)}>
-                            {translate('transfers.reverse')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+    <>
+      <DocumentList<StockTransfer>
+        resource="stock_transfers"
+        title="transfers.title"
+        empty="transfers.empty"
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {translate('transfers.new')}
+          </Button>
+        }
+        phone={{
+          primaryText: (transfer) => route(transfer.from, transfer.to),
+          secondaryText: (transfer) => (
+            <Box component="span" data-testid="transfer-row" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {[when(transfer), transfer.user?.username].filter(Boolean).join(' · ')}
+              <br />
+              {linesOf(transfer)}
+              {transfer.note && (
+                <>
+                  <br />
+                  {transfer.note}
+                </>
+              )}
+            </Box>
+          ),
+          tertiaryText: reverseButton,
+        }}
+      >
+        <FunctionField<StockTransfer> label="transfers.columns.date" sortable={false} sx={{ whiteSpace: 'nowrap' }} render={when} />
+        <FunctionField<StockTransfer>
+          label="transfers.columns.route"
+          sortable={false}
+          sx={{ whiteSpace: 'nowrap' }}
+          render={(transfer) => route(transfer.from, transfer.to)}
+        />
+        <FunctionField<StockTransfer>
+          label="transfers.columns.lines"
+          sortable={false}
+          render={(transfer) => (
+            <Box component="span" data-testid="transfer-row" sx={{ display: 'inline-block', minWidth: 160 }}>
+              {linesOf(transfer)}
             </Box>
           )}
-          <DocumentPager total={total} page={page} setPage={setPage} />
-        </CardContent>
-      </Card>
+        />
+        <FunctionField<StockTransfer> label="transfers.columns.note" sortable={false} render={(transfer) => transfer.note} />
+        <FunctionField<StockTransfer> label="transfers.columns.user" sortable={false} render={(transfer) => transfer.user?.username} />
+        <FunctionField<StockTransfer> label="" sortable={false} textAlign="right" render={reverseButton} />
+      </DocumentList>
       {creating && (
         <TransferDialog
           open
           onClose={() => setCreating(false)}
           onDone={() => {
             setCreating(false)
-            void refetch()
+            refresh()
           }}
         />
       )}
@@ -159,6 +131,6 @@ export default function TransferList() {
         onConfirm={() => void reverse(false)}
         onClose={() => setReversing(undefined)}
       />
-    </Box>
+    </>
   )
 }
