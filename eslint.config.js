@@ -64,6 +64,25 @@ export default tseslint.config(
       ],
     },
   },
+  // the admin's features (a folder each) import common/ and providers/, never each other: what two features share
+  // lives in common/; the layout (the app's frame and menu) and App.tsx put the features together
+  ...[1, 2, 3].map((depth) => ({
+    files: [`src/admin/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: ['src/admin/common/**', 'src/admin/providers/**', 'src/admin/layout/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(?!(common|providers)(/|$))[A-Za-z][^/]*(/|$)`,
+              message: 'An admin feature imports common/ and providers/, not another feature: move what both need to common/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   { files: ['tests/**/*.{ts,tsx}'], ...vitest.configs.recommended },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -36,6 +36,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // every browser the floor and the office use follows <link rel=modulepreload> itself (Chrome 66, Safari 17,
+    // Firefox 115): the polyfill would only add to the sign-in screen
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // the contract's schema modules only define values: an admin module that imports a constant through the
       // contract's index must not bring every schema (and TypeBox) into the first screen

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import { Barcode, isValidEan13 } from '../../src/admin/products/detail/Barcode'
+import { Barcode, isValidEan13 } from '../../src/admin/common/Barcode'
 import { renderInAdmin } from './render'
 
 // jsdom has no canvas; jsbarcode measures its text with one, so give it a context that measures something

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import { ProfilePage } from '../../src/admin/profile/ProfilePage'
 import { session } from '../../src/admin/providers/session'
-import { SCANNER_PREFIX_KEY } from '../../src/admin/scanning'
+import { SCANNER_PREFIX_KEY } from '../../src/admin/common/scanning'
 import { renderInAdmin } from './render'
 import { fakeFetch, type Recorded } from './fake-api'
 

@@ -4,7 +4,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEventLib from '@testing-library/user-event'
 import type { Product, StockMutation } from '../../src/contract'
 import StockTab from '../../src/admin/products/stock/StockTab'
-import { ScannerProvider } from '../../src/admin/scanning'
+import { ScannerProvider } from '../../src/admin/common/scanning'
 import { createDataProvider } from '../../src/admin/providers/dataProvider'
 import { createHttpClient } from '../../src/admin/providers/http'
 import { fakeFetch, type Recorded } from './fake-api'

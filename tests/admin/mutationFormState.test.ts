@@ -9,7 +9,7 @@ import {
   parseAmount,
   type MutationFormEvent,
   type MutationFormState,
-} from '../../src/admin/products/stock/mutationFormState'
+} from '../../src/admin/common/mutationFormState'
 
 const rotterdam = { id: 1, warehouse_name: 'Rotterdam' }
 const amsterdam = { id: 2, warehouse_name: 'Amsterdam' }

@@ -10,7 +10,7 @@ import 'dayjs/locale/nl'
 import type { Product } from '../../src/contract'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
-import { DocumentTitle } from '../../src/admin/layout/DocumentTitle'
+import { DocumentTitle } from '../../src/admin/common/DocumentTitle'
 import ProductDetail from '../../src/admin/products/detail/ProductDetail'
 import ProductEdit from '../../src/admin/products/detail/ProductEdit'
 

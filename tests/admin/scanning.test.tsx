@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { DataProvider } from 'ra-core'
 import { useLocation } from 'react-router-dom'
-import { ScanDetector, ScannerProvider, SCAN_TIMING, storeScannerPrefix, useScan } from '../../src/admin/scanning'
+import { ScanDetector, ScannerProvider, SCAN_TIMING, storeScannerPrefix, useScan } from '../../src/admin/common/scanning'
 import { renderInAdmin } from './render'
 
 describe('ScanDetector', () => {

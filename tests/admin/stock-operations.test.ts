@@ -2,7 +2,7 @@
 // on one line of Recent mutations, the review of a count, and the order of the reorder report.
 import { describe, expect, it } from 'vitest'
 import type { ReorderReportLine, StockCount, StockCountLine, StockMutation } from '../../src/contract'
-import { canSend, fillFrom, parseQuantity, shortLines } from '../../src/admin/transfers/transferForm'
+import { canSend, fillFrom, parseQuantity, shortLines } from '../../src/admin/common/transfer/transferForm'
 import { route } from '../../src/admin/transfers/TransferList'
 import { describeLine, oneLinePerTransfer } from '../../src/admin/products/stock/transferLines'
 import { isBlindNow, summary, withLine } from '../../src/admin/counts/countSummary'

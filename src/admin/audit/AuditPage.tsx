@@ -9,9 +9,9 @@ import dayjs from 'dayjs'
 import type { AuditEntry, User } from '../../contract'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../contract/audit'
 import { ListMessage } from '../common/ListMessage'
-import { ExportButton } from '../exports/ExportButton'
+import { ExportButton } from '../common/ExportButton'
 import { session } from '../providers/session'
-import { AuditRows } from './AuditRows'
+import { AuditRows } from '../common/history/AuditRows'
 import { useTranslate } from '../common/translate'
 
 interface Filters {

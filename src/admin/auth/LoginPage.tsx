@@ -6,7 +6,7 @@ import { useLogin } from 'ra-core'
 import { Navigate, useLocation } from 'react-router-dom'
 import { safeNextUrl } from '../providers/authProvider'
 import { session } from '../providers/session'
-import { useDocumentTitle } from '../layout/DocumentTitle'
+import { useDocumentTitle } from '../common/DocumentTitle'
 import { ForgotPasswordDialog } from './ForgotPasswordDialog'
 import { useTranslate } from '../common/translate'
 

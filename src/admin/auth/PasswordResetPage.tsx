@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { MIN_PASSWORD_LENGTH } from '../../contract/constants'
 import { account } from '../providers'
 import { session } from '../providers/session'
-import { PublicPage } from '../layout/PublicPage'
+import { PublicPage } from '../common/PublicPage'
 import { useTranslate } from '../common/translate'
 
 export function PasswordResetPage() {

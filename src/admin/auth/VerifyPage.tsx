@@ -4,8 +4,8 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { Link, useParams } from 'react-router-dom'
 import { AUTH_ERRORS } from '../../contract/constants'
 import { account } from '../providers'
-import { PublicPage } from '../layout/PublicPage'
-import { SendVerificationDialog } from './SendVerificationDialog'
+import { PublicPage } from '../common/PublicPage'
+import { SendVerificationDialog } from '../common/SendVerificationDialog'
 import { useTranslate } from '../common/translate'
 
 type State = 'loading' | 'verified' | 'already' | 'failed'

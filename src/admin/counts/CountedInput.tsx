@@ -5,7 +5,7 @@ import { useNotify } from 'ra-core'
 import type { StockCountLine } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
-import { productLabel } from '../transfers/transferForm'
+import { productLabel } from '../common/transfer/transferForm'
 import { useTranslate } from '../common/translate'
 
 export function CountedInput({ countId, line, onLine }: { countId: number; line: StockCountLine; onLine: (line: StockCountLine) => void }) {

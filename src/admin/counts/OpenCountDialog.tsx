@@ -20,7 +20,7 @@ import type { StockCount, StockCountCreate } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
-import { byWarehouse, usePlaces } from '../transfers/usePlaces'
+import { byWarehouse, usePlaces } from '../common/transfer/usePlaces'
 import { useTranslate } from '../common/translate'
 
 export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; onOpened: (count: StockCount) => void }) {

@@ -6,8 +6,8 @@ import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/mater
 import type { StockCount, StockCountLine } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
-import { productLabel } from '../transfers/transferForm'
-import { useScan } from '../scanning'
+import { productLabel } from '../common/transfer/transferForm'
+import { useScan } from '../common/scanning'
 import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {

@@ -12,8 +12,8 @@ import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
 import type { Dashboard, LedgerStatus } from '../../contract'
 import { office } from '../providers/officeApi'
-import { AuditRows } from '../audit/AuditRows'
-import { REORDER_REPORT_PATH } from '../reports'
+import { AuditRows } from '../common/history/AuditRows'
+import { REORDER_REPORT_PATH } from '../common/paths'
 import { useTranslate } from '../common/translate'
 
 dayjs.extend(relativeTime)

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Layout as RaLayout } from 'react-admin'
 import { LayoutAppBar } from './TopBar'
-import { DocumentTitle } from './DocumentTitle'
+import { DocumentTitle } from '../common/DocumentTitle'
 import { Menu } from './Menu'
-import { ScannerProvider } from '../scanning'
+import { ScannerProvider } from '../common/scanning'
 
 // the default export is what Layout.tsx loads once someone is signed in
 export default function AppLayout({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { PersonMenu } from './PersonMenu'
 import { LanguageMenu } from './LanguageMenu'
-import { CameraScanButton } from '../scanning'
+import { CameraScanButton } from '../common/scanning'
 import { ThemeToggle } from './ThemeToggle'
 import { useTranslate } from '../common/translate'
 

@@ -7,7 +7,7 @@ import type { Organization } from '../../contract'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { LastEdited } from '../common/LastEdited'
-import { HistoryPanel } from '../audit/HistoryPanel'
+import { HistoryPanel } from '../common/history/HistoryPanel'
 import { useTranslate } from '../common/translate'
 
 export default function OrgEdit() {

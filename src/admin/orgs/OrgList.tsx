@@ -9,7 +9,7 @@ import { AddByName } from '../common/AddByName'
 import { ListMessage, useSearchText } from '../common/ListMessage'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
-import { ListExportButton } from '../exports/ExportButton'
+import { ListExportButton } from '../common/ExportButton'
 import { useTranslate } from '../common/translate'
 
 export default function OrgList() {

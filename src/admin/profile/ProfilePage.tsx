@@ -19,9 +19,9 @@ import EditIcon from '@mui/icons-material/Edit'
 import { Title } from 'react-admin'
 import type { User } from '../../contract'
 import { account } from '../providers'
-import { SendVerificationDialog } from '../auth/SendVerificationDialog'
+import { SendVerificationDialog } from '../common/SendVerificationDialog'
 import { ProfileForm } from './ProfileForm'
-import { ScannerPrefixCard } from '../scanning/ScannerPrefixCard'
+import { ScannerPrefixCard } from '../common/scanning/ScannerPrefixCard'
 import { useTranslate } from '../common/translate'
 
 export function ProfilePage() {

@@ -2,7 +2,6 @@
 // The choice is kept under its own key, because react-admin clears its store at sign-out.
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { I18nProvider, TranslationMessages } from 'ra-core'
-import dayjs from 'dayjs'
 import en from '../../../i18n/en'
 
 export const LOCALES = [
@@ -17,7 +16,9 @@ export const storedLocale = (): LocaleCode => (localStorage.getItem(LOCALE_KEY) 
 const loadMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
   locale === 'nl' ? import('../../../i18n/nl').then((m) => m.default) : en
 
+// dates are shown only after signing in: dayjs loads with the first screen that shows one, or here on a change
 async function loadDayjsLocale(locale: string) {
+  const { default: dayjs } = await import('dayjs')
   if (locale === 'nl') await import('dayjs/locale/nl')
   dayjs.locale(locale)
 }

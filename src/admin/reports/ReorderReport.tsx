@@ -23,7 +23,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { ReorderReport as Report, Warehouse } from '../../contract'
 import { money, moneyTotals } from '../common/money'
 import { useApi } from '../common/useApi'
-import { ExportButton } from '../exports/ExportButton'
+import { ExportButton } from '../common/ExportButton'
 import { REORDER_COLUMNS, sortLines, type ReorderColumn, type ReorderSort } from './reorderSort'
 import { useTranslate } from '../common/translate'
 

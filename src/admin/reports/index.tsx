@@ -2,9 +2,9 @@
 import { lazy } from 'react'
 import { Route } from 'react-router-dom'
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartCheckout'
+import { REORDER_REPORT_PATH } from '../common/paths'
 
 const ReorderReport = lazy(() => import('./ReorderReport'))
 
-export const REORDER_REPORT_PATH = '/reports/reorder'
 export const reorderReportIcon = ShoppingCartIcon
 export const reportRoutes = [<Route key="reorder" path={REORDER_REPORT_PATH} element={<ReorderReport />} />]

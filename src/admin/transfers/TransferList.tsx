@@ -11,8 +11,8 @@ import { DocumentList } from '../common/DocumentList'
 import type { StockPlace, StockTransfer } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
-import { TransferDialog } from './TransferDialog'
-import { productLabel } from './transferForm'
+import { TransferDialog } from '../common/transfer/TransferDialog'
+import { productLabel } from '../common/transfer/transferForm'
 import { useTranslate } from '../common/translate'
 
 /** "A-01 -> B-07", with the warehouses when the transfer leaves one. */

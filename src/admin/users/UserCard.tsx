@@ -22,7 +22,7 @@ import type { User } from '../../contract'
 import { account } from '../providers'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
-import { HistoryToggle } from '../audit/HistoryPanel'
+import { HistoryToggle } from '../common/history/HistoryPanel'
 import { useTranslate } from '../common/translate'
 
 const FLAGS = ['is_active', 'is_verified', 'is_superuser'] as const

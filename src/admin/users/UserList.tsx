@@ -9,7 +9,7 @@ import { listPagination } from '../common/listPagination'
 import { session } from '../providers/session'
 import { AddUserForm } from './AddUserForm'
 import { UserCard } from './UserCard'
-import { ListExportButton } from '../exports/ExportButton'
+import { ListExportButton } from '../common/ExportButton'
 import { useTranslate } from '../common/translate'
 
 export default function UserList() {

@@ -10,8 +10,8 @@ import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
-import { ListExportButton } from '../exports/ExportButton'
-import { HistoryToggle } from '../audit/HistoryPanel'
+import { ListExportButton } from '../common/ExportButton'
+import { HistoryToggle } from '../common/history/HistoryPanel'
 import { useTranslate } from '../common/translate'
 
 export default function WarehouseList() {

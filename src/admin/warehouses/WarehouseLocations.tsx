@@ -14,7 +14,7 @@ import { AddByName } from '../common/AddByName'
 import { ListMessage } from '../common/ListMessage'
 import { NameRow } from '../common/NameRow'
 import { useRecordWrites } from '../common/useRecordWrites'
-import { locationLabelItem, PrintLabelsDialog } from '../labels'
+import { locationLabelItem, PrintLabelsDialog } from '../common/labels'
 import { useTranslate } from '../common/translate'
 
 const PER_PAGE = 10

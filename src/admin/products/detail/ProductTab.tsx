@@ -9,10 +9,10 @@ import type { Product } from '../../../contract'
 import { isWebUrl } from '../../../contract/constants'
 import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
-import { Barcode } from './Barcode'
+import { Barcode } from '../../common/Barcode'
 import { RemoveProductButton } from './RemoveProductButton'
 import { BelowMinEntry } from './BelowMinEntry'
-import { PrintLabelsDialog, productLabelItem } from '../../labels'
+import { PrintLabelsDialog, productLabelItem } from '../../common/labels'
 import { useTranslate, type KeysUnder } from '../../common/translate'
 
 /** Only http(s) images are shown: any other scheme could run script or leak through a link. */

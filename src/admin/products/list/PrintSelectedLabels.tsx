@@ -4,7 +4,7 @@ import { Button } from '@mui/material'
 import PrintIcon from '@mui/icons-material/Print'
 import { useGetMany, useListContext } from 'ra-core'
 import type { ProductSummary } from '../../../contract'
-import { PrintLabelsDialog, productLabelItem } from '../../labels'
+import { PrintLabelsDialog, productLabelItem } from '../../common/labels'
 import { useTranslate } from '../../common/translate'
 
 export function PrintSelectedLabels() {

@@ -1,7 +1,7 @@
 // Total stock and the stock per warehouse and location (SPEC §2): only amounts other than 0, warehouses by name.
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material'
 import type { Product } from '../../../contract'
-import { compareNames } from './mutationFormState'
+import { compareNames } from '../../common/mutationFormState'
 import { useTranslate } from '../../common/translate'
 
 export interface WarehouseLevel {

@@ -8,7 +8,7 @@ import { StockLevels } from './StockLevels'
 import { MutationForm } from './MutationForm'
 import { RecentMutations, useRecentMutations } from './RecentMutations'
 import { StockOperations } from './StockOperations'
-import { TransferButton } from '../../transfers/TransferButton'
+import { TransferButton } from '../../common/transfer/TransferButton'
 
 export default function StockTab({ product, refresh }: ProductTabProps) {
   const mutations = useRecentMutations(product.id)

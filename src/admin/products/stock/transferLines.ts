@@ -1,6 +1,6 @@
 // Recent mutations show a transfer as one line, "A-01 -> B-07", though the ledger holds its two halves.
 import type { StockMutation } from '../../../contract'
-import { signed } from './mutationFormState'
+import { signed } from '../../common/mutationFormState'
 
 /** The page with each transfer once: its first half on the page stands for both. */
 export function oneLinePerTransfer(mutations: StockMutation[]): StockMutation[] {

@@ -13,7 +13,7 @@ import {
   type Level,
   type LocationOption,
   type WarehouseOption,
-} from './mutationFormState'
+} from '../../common/mutationFormState'
 import { useTranslate } from '../../common/translate'
 
 const everything = { page: 1, perPage: MAX_LIST_LIMIT }

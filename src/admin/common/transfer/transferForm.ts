@@ -1,5 +1,5 @@
 // The transfer form's rules, apart from the screen: lines, amounts, what is short at the source.
-import type { LocationStockItem, ProductRef } from '../../contract'
+import type { LocationStockItem, ProductRef } from '../../../contract'
 
 export interface DraftLine {
   product_id: number

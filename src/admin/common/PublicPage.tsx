@@ -1,7 +1,7 @@
 // Frame of the pages a visitor may open without a session (verification, new password): top bar without sidebar.
 import type { ReactNode } from 'react'
 import { Box, Card, CardContent, Toolbar, Typography } from '@mui/material'
-import { TopBar } from './TopBar'
+import { TopBar } from '../layout/TopBar'
 import { useDocumentTitle } from './DocumentTitle'
 
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {

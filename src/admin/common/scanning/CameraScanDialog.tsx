@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { createDecoder, type Decoder } from './decoder'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 /** a frame this often: quick enough to feel instant, slow enough to leave a phone's processor for the rest */
 const FRAME_EVERY_MS = 150

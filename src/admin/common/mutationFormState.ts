@@ -1,7 +1,7 @@
 // The stock mutation form of SPEC §4 as a pure state machine: which warehouse and location are chosen, what the
 // clerk is doing with each (select, create, rename, delete), and the amount and note to book. No React, no I/O:
 // the components run the calls and report their outcome as events.
-import type { Location, StockMutationCreate, Warehouse } from '../../../contract'
+import type { Location, StockMutationCreate, Warehouse } from '../../contract'
 
 export type PlaceMode = 'select' | 'create' | 'rename' | 'delete'
 export type Level = 'warehouse' | 'location'

@@ -20,15 +20,15 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQuery } from '@tanstack/react-query'
 import { HttpError } from 'ra-core'
-import type { LocationStockItem, StockTransfer, StockTransferCreate } from '../../contract'
-import { OPERATIONS } from '../../contract/operations'
-import { useNotifyWithUndo } from '../common/UndoNotice'
-import { useApi, useSend } from '../common/useApi'
-import { usePhone } from '../common/usePhone'
+import type { LocationStockItem, StockTransfer, StockTransferCreate } from '../../../contract'
+import { OPERATIONS } from '../../../contract/operations'
+import { useNotifyWithUndo } from '../UndoNotice'
+import { useApi, useSend } from '../useApi'
+import { usePhone } from '../usePhone'
 import { PlaceSelect } from './PlaceSelect'
 import { usePlaces } from './usePlaces'
 import { canSend, fillFrom, parseQuantity, productLabel, shortLines, type DraftLine } from './transferForm'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 export interface TransferDialogProps {
   open: boolean

@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { Box, Button, Card, CardContent, Typography } from '@mui/material'
 import HistoryIcon from '@mui/icons-material/History'
 import { useGetList } from 'ra-core'
-import type { AuditEntityType, AuditEntry } from '../../contract'
-import { ListMessage } from '../common/ListMessage'
-import { session } from '../providers/session'
+import type { AuditEntityType, AuditEntry } from '../../../contract'
+import { ListMessage } from '../ListMessage'
+import { session } from '../../providers/session'
 import { AuditRows } from './AuditRows'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 const PAGE = 10
 

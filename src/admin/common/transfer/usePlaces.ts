@@ -1,9 +1,9 @@
 // Every location with its warehouse, for the place pickers of transfers and counts: the warehouses, then the
 // locations of each (a back-office has a handful of warehouses).
 import { useQuery } from '@tanstack/react-query'
-import type { Location, StockPlace, Warehouse } from '../../contract'
-import { useApi } from '../common/useApi'
-import { compareNames } from '../products/stock/mutationFormState'
+import type { Location, StockPlace, Warehouse } from '../../../contract'
+import { useApi } from '../useApi'
+import { compareNames } from '../mutationFormState'
 
 export function usePlaces() {
   const api = useApi()

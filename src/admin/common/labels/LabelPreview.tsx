@@ -3,9 +3,9 @@
 import { useCallback } from 'react'
 import { Box, Typography } from '@mui/material'
 import JsBarcode from 'jsbarcode'
-import { LABEL_LAYOUTS, type LabelLayoutName } from '../../contract/label-layouts'
-import { isValidEan13 } from '../products/detail/Barcode'
-import { useTranslate } from '../common/translate'
+import { LABEL_LAYOUTS, type LabelLayoutName } from '../../../contract/label-layouts'
+import { isValidEan13 } from '../Barcode'
+import { useTranslate } from '../translate'
 
 export interface LabelPreviewItem {
   key: string

@@ -2,8 +2,8 @@
 // a few milliseconds a key, but on a busy phone its keys arrive up to 100 ms apart, as a quick typist's may. So pace
 // alone decides only for the fastest bursts; a slower burst is a scan when what it reads is a code: a location code,
 // a whole EAN or UPC (check digit right), a SKU the app knows, or anything after the scanner's configured prefix.
-import { isProductBarcode } from '../../contract/barcodes'
-import { locationIdOfCode } from '../../contract/location-codes'
+import { isProductBarcode } from '../../../contract/barcodes'
+import { locationIdOfCode } from '../../../contract/location-codes'
 
 export const SCAN_TIMING = {
   /** the longest pause between two keys of a burst taken for a scan by its pace alone (scanners send one every 5 to 20 ms) */

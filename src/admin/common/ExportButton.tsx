@@ -7,7 +7,7 @@ import { useListContext, useLocale, useNotify } from 'ra-core'
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/constants'
 import { office } from '../providers/officeApi'
 import { listQuery } from '../providers/dataProvider'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from './translate'
 
 type Query = Parameters<typeof office.exportList>[3]
 

@@ -2,10 +2,10 @@
 import { useState } from 'react'
 import { Button } from '@mui/material'
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
-import type { Product } from '../../contract'
+import type { Product } from '../../../contract'
 import { TransferDialog } from './TransferDialog'
 import { productLabel } from './transferForm'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 export function TransferButton({ product, onDone }: { product: Product; onDone: () => void }) {
   const translate = useTranslate()

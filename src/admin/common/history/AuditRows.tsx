@@ -24,11 +24,11 @@ import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
-import type { AuditEntry, UndoCheck } from '../../contract'
-import { office } from '../providers/officeApi'
-import { describeFailure } from '../providers/http'
+import type { AuditEntry, UndoCheck } from '../../../contract'
+import { office } from '../../providers/officeApi'
+import { describeFailure } from '../../providers/http'
 import { fieldChanges, importOf, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 dayjs.extend(localizedFormat)
 

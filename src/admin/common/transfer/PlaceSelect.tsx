@@ -1,7 +1,7 @@
 // A location picker grouped by warehouse (a native select: the phone's own picker on a phone). `note` adds a text
 // after a location's name, such as the amount of the product there.
 import { TextField } from '@mui/material'
-import type { StockPlace } from '../../contract'
+import type { StockPlace } from '../../../contract'
 import { byWarehouse } from './usePlaces'
 
 export function PlaceSelect({

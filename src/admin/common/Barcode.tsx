@@ -3,8 +3,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Alert } from '@mui/material'
 import JsBarcode from 'jsbarcode'
-import { productBarcodeKind } from '../../../contract/barcodes'
-import { useTranslate } from '../../common/translate'
+import { productBarcodeKind } from '../../contract/barcodes'
+import { useTranslate } from './translate'
 
 export const BARCODE_OPTIONS = {
   format: 'EAN13',

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Button, Card, CardContent, CardHeader, Stack, TextField } from '@mui/material'
 import { useNotify } from 'ra-core'
 import { storeScannerPrefix, useScannerPrefix } from './scannerPrefix'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 export function ScannerPrefixCard() {
   const translate = useTranslate()

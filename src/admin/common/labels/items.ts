@@ -1,4 +1,4 @@
-import type { Location, ProductSummary } from '../../contract'
+import type { Location, ProductSummary } from '../../../contract'
 import type { LabelPreviewItem } from './LabelPreview'
 
 /** A product's label as the server prints it: article number, description, SKU and its barcode. */

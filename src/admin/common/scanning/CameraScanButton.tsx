@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react'
 import { IconButton, Tooltip } from '@mui/material'
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner'
 import { useScanner } from './ScannerProvider'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 const CameraScanDialog = lazy(() => import('./CameraScanDialog'))
 

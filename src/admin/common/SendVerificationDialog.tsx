@@ -1,6 +1,6 @@
 import { account } from '../providers'
-import { EmailDialog } from './EmailDialog'
-import { useTranslate } from '../common/translate'
+import { EmailDialog } from '../auth/EmailDialog'
+import { useTranslate } from './translate'
 
 export function SendVerificationDialog(props: { open: boolean; onClose: () => void; initialEmail?: string; onSent?: () => void }) {
   const translate = useTranslate()

@@ -1,6 +1,6 @@
 // An audit entry's change field by field: what each field was before and became after. A creation has only
 // after-values, a deletion only before-values (the record as it was), an update both for the fields it set.
-import type { AuditEntry } from '../../contract'
+import type { AuditEntry } from '../../../contract'
 
 /** Keys of `changes` that say how a change came about rather than what it set. */
 const ABOUT = new Set(['before', 'import_id', 'undo_of', 'revert', 'part'])

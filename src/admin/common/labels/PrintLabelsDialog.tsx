@@ -18,11 +18,11 @@ import {
 } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
 import { useDataProvider } from 'ra-core'
-import { DEFAULT_LABEL_LAYOUT, LABEL_LAYOUT_NAMES, MAX_LABEL_COPIES, type LabelLayoutName } from '../../contract/label-layouts'
-import type { LocationLabelsQuery, ProductLabelsQuery } from '../../contract'
-import type { StockroomDataProvider } from '../providers/dataProvider'
+import { DEFAULT_LABEL_LAYOUT, LABEL_LAYOUT_NAMES, MAX_LABEL_COPIES, type LabelLayoutName } from '../../../contract/label-layouts'
+import type { LocationLabelsQuery, ProductLabelsQuery } from '../../../contract'
+import type { StockroomDataProvider } from '../../providers/dataProvider'
 import { LabelPreview, type LabelPreviewItem } from './LabelPreview'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from '../translate'
 
 export type LabelsRequest =
   | { kind: 'products'; query: Omit<ProductLabelsQuery, 'layout' | 'copies'> }

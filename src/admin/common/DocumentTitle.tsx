@@ -1,6 +1,6 @@
 // The tab title is `Stockroom - {page title}` on every screen: it follows the title react-admin shows in the top bar.
 import { useEffect } from 'react'
-import { useTranslate } from '../common/translate'
+import { useTranslate } from './translate'
 
 /** Sets the tab title directly; for pages outside the layout (login, verify, password). */
 export function useDocumentTitle(page: string) {
