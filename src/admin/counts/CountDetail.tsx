@@ -2,29 +2,14 @@
 // difference with its value, and submitting, applying or cancelling. A blind count shows no expected amounts until
 // it is submitted.
 import { useState } from 'react'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Divider,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Confirm, Title } from 'react-admin'
+import { Confirm } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
-import { Link as RouterLink, useParams } from 'react-router-dom'
-import type { StockCount, StockCountLine } from '../../contract'
+import { useParams } from 'react-router-dom'
+import type { StockCount, StockCountLine, StockCountStatus } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
+import { DocumentScreen, DocumentSection, DocumentSteps, type DocumentStep } from '../common/DocumentScreen'
 import { money, moneyTotals } from '../common/money'
 import { useApi, useSend } from '../common/useApi'
 import { usePhone } from '../common/usePhone'
@@ -82,125 +67,106 @@ export default function CountDetail() {
   if (!count) return <Typography role="status">{translate('counts.loading')}</Typography>
   const hidden = isBlindNow(count)
   const open = count.status === 'open'
-  const closed = count.status === 'applied' || count.status === 'cancelled'
   const totals = summary(count.lines)
+  const steps: DocumentStep<StockCountStatus, Step>[] = [
+    { name: 'submit', label: translate('counts.steps.submit'), from: ['open'], variant: 'outlined' },
+    {
+      name: 'apply',
+      label: translate('counts.steps.apply'),
+      from: ['open', 'submitted'],
+      variant: 'contained',
+      disabled: totals.counted === 0,
+    },
+    { name: 'cancel', label: translate('counts.steps.cancel'), from: ['open', 'submitted'], color: 'warning' },
+  ]
 
   return (
-    <Box sx={{ mt: 1, mb: 2, maxWidth: 1100 }}>
-      <Title title={translate('counts.name', { id: count.id })} />
-      <Link component={RouterLink} to="/stock_counts" variant="body2">
-        {translate('counts.back')}
-      </Link>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 1 }}>
-        <Typography variant="h6" component="h1">
-          {translate('counts.heading', { id: count.id, warehouse: count.warehouse_name })}
+    <DocumentScreen
+      title={translate('counts.name', { id: count.id })}
+      back={{ to: '/stock_counts', label: translate('counts.back') }}
+      heading={translate('counts.heading', { id: count.id, warehouse: count.warehouse_name })}
+      marks={
+        <>
+          <CountStatus status={count.status} />
+          {count.blind && <Chip size="small" variant="outlined" label={translate('counts.blind')} />}
+        </>
+      }
+      note={count.note}
+    >
+      {open && <ScanBox count={count} onLine={onLine} />}
+      <DocumentSection title={translate('counts.lines.title')}>
+        {hidden && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('counts.lines.blind_help')}
+          </Typography>
+        )}
+        {count.lines.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {translate('counts.lines.empty')}
+          </Typography>
+        ) : phone ? (
+          <PhoneLines count={count} onLine={onLine} />
+        ) : (
+          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+            <Table size="small" aria-label={translate('counts.lines.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('counts.lines.location')}</TableCell>
+                  <TableCell>{translate('counts.lines.product')}</TableCell>
+                  <TableCell align="right">{translate('counts.lines.expected')}</TableCell>
+                  <TableCell align="right">{translate('counts.lines.counted')}</TableCell>
+                  <TableCell align="right">{translate('counts.lines.difference')}</TableCell>
+                  <TableCell align="right">{translate('counts.lines.value')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {count.lines.map((line) => (
+                  <TableRow key={line.id} data-testid="count-line">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.location_name}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>
+                      {productLabel(line.product)}
+                      {line.product.description && line.product.description !== productLabel(line.product) && (
+                        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                          {line.product.description}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right" sx={numberSx}>
+                      {line.expected ?? '—'}
+                    </TableCell>
+                    <TableCell align="right" sx={numberSx}>
+                      {open ? <CountedInput countId={count.id} line={line} onLine={onLine} /> : (line.counted ?? '—')}
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        ...numberSx,
+                        fontWeight: 600,
+                        color: line.difference ? (line.difference > 0 ? 'success.main' : 'error.main') : undefined,
+                      }}
+                    >
+                      {line.difference === null ? '' : signedText(line.difference)}
+                    </TableCell>
+                    <TableCell align="right" sx={numberSx}>
+                      {line.difference_value === null || line.purchase_currency === null
+                        ? ''
+                        : money(locale, line.difference_value, line.purchase_currency)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DocumentSection>
+      <DocumentSection title={translate('counts.review.title')}>
+        <Typography data-testid="count-review">
+          {translate('counts.review.counted', { counted: totals.counted, total: count.lines.length })}
+          {!hidden && ` · ${translate('counts.review.different', { smart_count: totals.different })}`}
+          {!hidden && totals.values.length > 0 && ` · ${translate('counts.review.value', { value: moneyTotals(locale, totals.values) })}`}
         </Typography>
-        <CountStatus status={count.status} />
-        {count.blind && <Chip size="small" variant="outlined" label={translate('counts.blind')} />}
-      </Stack>
-      {count.note && <Typography color="text.secondary">{count.note}</Typography>}
-      <Stack spacing={2} sx={{ mt: 1 }}>
-        {open && <ScanBox count={count} onLine={onLine} />}
-        <Card variant="outlined">
-          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-            <Typography variant="subtitle1" component="h2">
-              {translate('counts.lines.title')}
-            </Typography>
-            {hidden && (
-              <Typography variant="body2" color="text.secondary">
-                {translate('counts.lines.blind_help')}
-              </Typography>
-            )}
-            {count.lines.length === 0 ? (
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {translate('counts.lines.empty')}
-              </Typography>
-            ) : phone ? (
-              <PhoneLines count={count} onLine={onLine} />
-            ) : (
-              <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-                <Table size="small" aria-label={translate('counts.lines.title')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('counts.lines.location')}</TableCell>
-                      <TableCell>{translate('counts.lines.product')}</TableCell>
-                      <TableCell align="right">{translate('counts.lines.expected')}</TableCell>
-                      <TableCell align="right">{translate('counts.lines.counted')}</TableCell>
-                      <TableCell align="right">{translate('counts.lines.difference')}</TableCell>
-                      <TableCell align="right">{translate('counts.lines.value')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {count.lines.map((line) => (
-                      <TableRow key={line.id} data-testid="count-line">
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.location_name}</TableCell>
-                        <TableCell sx={{ minWidth: 140 }}>
-                          {productLabel(line.product)}
-                          {line.product.description && line.product.description !== productLabel(line.product) && (
-                            <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-                              {line.product.description}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell align="right" sx={numberSx}>
-                          {line.expected ?? '—'}
-                        </TableCell>
-                        <TableCell align="right" sx={numberSx}>
-                          {open ? <CountedInput countId={count.id} line={line} onLine={onLine} /> : (line.counted ?? '—')}
-                        </TableCell>
-                        <TableCell
-                          align="right"
-                          sx={{
-                            ...numberSx,
-                            fontWeight: 600,
-                            color: line.difference ? (line.difference > 0 ? 'success.main' : 'error.main') : undefined,
-                          }}
-                        >
-                          {line.difference === null ? '' : signedText(line.difference)}
-                        </TableCell>
-                        <TableCell align="right" sx={numberSx}>
-                          {line.difference_value === null || line.purchase_currency === null
-                            ? ''
-                            : money(locale, line.difference_value, line.purchase_currency)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            )}
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-            <Typography variant="subtitle1" component="h2">
-              {translate('counts.review.title')}
-            </Typography>
-            <Typography data-testid="count-review">
-              {translate('counts.review.counted', { counted: totals.counted, total: count.lines.length })}
-              {!hidden && ` · ${translate('counts.review.different', { smart_count: totals.different })}`}
-              {!hidden &&
-                totals.values.length > 0 &&
-                ` · ${translate('counts.review.value', { value: moneyTotals(locale, totals.values) })}`}
-            </Typography>
-            {!closed && (
-              <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                {open && (
-                  <Button variant="outlined" disabled={busy} onClick={() => setAsking('submit')}>
-                    {translate('counts.steps.submit')}
-                  </Button>
-                )}
-                <Button variant="contained" disabled={busy || totals.counted === 0} onClick={() => setAsking('apply')}>
-                  {translate('counts.steps.apply')}
-                </Button>
-                <Button color="warning" disabled={busy} onClick={() => setAsking('cancel')}>
-                  {translate('counts.steps.cancel')}
-                </Button>
-              </Stack>
-            )}
-          </CardContent>
-        </Card>
-      </Stack>
+        <DocumentSteps status={count.status} steps={steps} busy={busy} onStep={setAsking} />
+      </DocumentSection>
       <Confirm
         isOpen={asking !== undefined}
         loading={busy}
@@ -212,7 +178,7 @@ export default function CountDetail() {
         onConfirm={() => asking && void step(asking)}
         onClose={() => setAsking(undefined)}
       />
-    </Box>
+    </DocumentScreen>
   )
 }
 
