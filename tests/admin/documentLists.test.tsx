@@ -8,6 +8,8 @@ import TransferList from '../../src/admin/transfers/TransferList'
 import { createDataProvider } from '../../src/admin/providers/dataProvider'
 import { createHttpClient } from '../../src/admin/providers/http'
 import { fakeFetch } from './fake-api'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import nl from '../../i18n/nl'
 import { englishI18n, renderInAdmin } from './render'
 
 const stamp = '2026-11-01T10:00:00.000Z'
@@ -111,6 +113,18 @@ describe('the document lists', () => {
       expect(screen.getByText('1-25 of 30')).toBeInTheDocument()
       await userEvent.click(lines[0])
       expect(await screen.findByText("the count's own page")).toBeInTheDocument()
+    })
+
+    it("name the pager's buttons in the reader's language (react-admin leaves MUI's phone pager in English)", async () => {
+      vi.stubGlobal('matchMedia', phoneScreen)
+      const dutch = polyglotI18nProvider(() => nl, 'nl')
+      const { dataProvider } = fakeDocuments('stock_transfers', transfer)
+      renderInAdmin({ '/stock_transfers': <TransferList /> }, { at: '/stock_transfers', dataProvider, i18nProvider: dutch })
+      const next = await screen.findByRole('button', { name: dutch.translate('ra.navigation.next') })
+      expect(dutch.translate('ra.navigation.next')).not.toBe('Go to next page')
+      expect(screen.getByRole('button', { name: dutch.translate('ra.navigation.previous') })).toBeDisabled()
+      await userEvent.click(next)
+      await waitFor(() => expect(screen.getAllByTestId('transfer-row')).toHaveLength(5))
     })
   })
 

@@ -2,10 +2,11 @@
 // newest first, DOCUMENT_PAGE_SIZE at a time with the translated pager, a table on a desktop and a <SimpleList> on a
 // phone, and a sentence in the reader's language while it loads, when it fails and when there is nothing yet.
 import type { ReactNode } from 'react'
-import { Datagrid, List, Pagination, SimpleList, TopToolbar, type SimpleListProps } from 'react-admin'
+import { Datagrid, List, SimpleList, TopToolbar, type SimpleListProps } from 'react-admin'
 import { useListContext, type RaRecord } from 'ra-core'
 import { DOCUMENT_PAGE_SIZE } from '../../contract/constants'
 import { ListMessage } from './ListMessage'
+import { ListPagination } from './listPagination'
 import { usePhone } from './usePhone'
 import { useTranslate, type MessageKey } from './translate'
 
@@ -34,7 +35,7 @@ export function DocumentList<Document extends RaRecord>({ resource, title, actio
       actions={<TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>{action}</TopToolbar>}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={DOCUMENT_PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={[]} />}
+      pagination={<ListPagination rowsPerPageOptions={[]} />}
       empty={false}
       sx={{ maxWidth: 1100 }}
     >

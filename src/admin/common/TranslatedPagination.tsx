@@ -6,7 +6,7 @@ import { useTranslate } from './translate'
 type Props = Omit<TablePaginationProps<'div'>, 'component' | 'labelDisplayedRows' | 'labelRowsPerPage' | 'getItemAriaLabel'>
 
 /** next and previous are 40 px by default: a thumb gets the 44 px of a touch target */
-const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } }
+export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } }
 
 export function TranslatedPagination(props: Props) {
   const translate = useTranslate()
