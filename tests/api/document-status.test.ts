@@ -31,7 +31,8 @@ const machine: DocumentStatuses<StockCountStatus> = {
 
 const newCount = async (): Promise<number> =>
   created(await server.admin.post('/api/stock_counts/', { warehouse_id: warehouseId, location_ids: [locationId] })).id
-const move = (id: number, to: StockCountStatus) => runWrite(server.database, (trx) => moveDocument(trx, machine, id, to))
+const move = async (id: number, to: StockCountStatus) =>
+  (await runWrite(server.database, (trx) => moveDocument(trx, machine, id, to))).stamp
 const row = (id: number) => server.database.db.selectFrom('stock_counts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 describe('the document status machine', () => {

@@ -57,7 +57,7 @@ function DocumentRows<Document extends RaRecord>({
   const isPhone = usePhone()
   const { data, isPending, error } = useListContext<Document>()
   if (isPending || error || !data?.length) return <ListMessage pending={isPending} error={error} empty={translate(empty)} />
-  const click = rowClick ? (id: Document['id']) => rowClick(id) : false
+  const click = rowClick ?? false
   // react-admin fades the third text (a status, an action): here it is read and tapped, so it keeps its contrast
   if (isPhone)
     return (

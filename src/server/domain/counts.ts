@@ -402,8 +402,8 @@ export async function cancelCount(trx: Trx, id: number): Promise<StockCount> {
  * with a conditional update: of two applications at once, the second finds the count applied and is refused.
  */
 export async function applyCount(trx: Trx, id: number, user: User): Promise<StockCount> {
-  const stamp = await moveDocument(trx, COUNT_STATUSES, id, 'applied')
-  const { warehouse_id } = await trx.selectFrom('stock_counts').select('warehouse_id').where('id', '=', id).executeTakeFirstOrThrow()
+  const { stamp, moved } = await moveDocument(trx, COUNT_STATUSES, id, 'applied')
+  const warehouse_id = Number(moved.warehouse_id)
   const lines = await trx
     .selectFrom('stock_count_lines')
     .select(['id', 'product_id', 'location_id', 'counted', 'expected_at_count'])

@@ -606,6 +606,24 @@ function summaries(db: DB, warehouseId: number | undefined) {
 }
 
 /**
+ * The list's rows in the order of `sort`, ties by id. By total stock the rows of that level are walked in the order
+ * of their own index and joined to their products (a sort key looked up per product would sort every product); by
+ * the stock in one warehouse, that stock looked up per product.
+ */
+function sortedSummaries(db: DB, warehouseId: number | undefined, sort: Sort) {
+  const byTotal = warehouseId === undefined && isTotalStock(sort)
+  const key = byTotal
+    ? sql.ref('product_stock.on_hand')
+    : warehouseId !== undefined && isTotalStock(sort)
+      ? stockIn(warehouseId)
+      : sortKey(sort)
+  return summaries(db, warehouseId)
+    .$if(byTotal, (qb) => qb.innerJoin('product_stock', 'product_stock.product_id', 'products.id'))
+    .orderBy(key, (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
+    .$if(sort.field !== 'id', (qb) => qb.orderBy(sql.ref(byTotal ? 'product_stock.product_id' : 'products.id'), sort.direction))
+}
+
+/**
  * Every product the list would show over all its pages, in its order, as one query to stream (an export): the
  * filter found through its index, and sorted as the pages are (text sorts ignore case, empty values last
  * ascending, ties by id). Rows become list rows through toProductSummary.
@@ -613,11 +631,9 @@ function summaries(db: DB, warehouseId: number | undefined) {
 export async function productRows(database: Database, query: ProductListQuery) {
   const filter = await withTrigrams(database, filterOf(query))
   const sort = parseSort(query.sort_by, DEFAULT_PRODUCT_SORT)
-  const key = query.warehouse_id !== undefined && sort.field === 'stock' ? stockIn(query.warehouse_id) : sortKey(sort)
-  return summaries(database.db, query.warehouse_id)
-    .$if(isFiltered(filter), (qb) => qb.where((eb) => eb.and(conditions(database.dialect, filter, 'find'))))
-    .orderBy(key, (ob) => (sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()))
-    .$if(sort.field !== 'id', (qb) => qb.orderBy('products.id', sort.direction))
+  return sortedSummaries(database.db, query.warehouse_id, sort).$if(isFiltered(filter), (qb) =>
+    qb.where((eb) => eb.and(conditions(database.dialect, filter, 'find'))),
+  )
 }
 
 export async function listProducts(database: Database, query: ProductListQuery): Promise<ProductPage> {
@@ -630,16 +646,8 @@ export async function listProducts(database: Database, query: ProductListQuery):
   // the page and its total are one statement (one round trip on PostgreSQL); only a page past the end asks again
   const unfiltered = !isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')
   if (unfiltered && offset < DEEP_PAGE) {
-    // by total stock the walk is of that level's index, each of its rows joined to its product
-    const rows = await summaries(database.db, warehouseId)
-      .$if(isTotalStock(sort), (qb) => qb.innerJoin('product_stock', 'product_stock.product_id', 'products.id'))
+    const rows = await sortedSummaries(database.db, warehouseId, sort)
       .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
-      .orderBy(isTotalStock(sort) ? sql.ref('product_stock.on_hand') : sortKey(sort), (ob) =>
-        sort.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst(),
-      )
-      .$if(sort.field !== 'id', (qb) =>
-        qb.orderBy(sql.ref(isTotalStock(sort) ? 'product_stock.product_id' : 'products.id'), sort.direction),
-      )
       .offset(offset)
       .limit(limit)
       .execute()

@@ -49,17 +49,23 @@ export async function assertStatus<S extends string>(trx: Trx, machine: Document
 
 /**
  * Moves the document to `to` from any state that leads there, stamping updated_at and the state's own column, in one
- * conditional update: of two moves at once, the second finds the document moved and is refused. Answers the stamp.
+ * conditional update: of two moves at once, the second finds the document moved and is refused. Answers the stamp
+ * and the moved document's row.
  */
-export async function moveDocument<S extends string>(trx: Trx, machine: DocumentStatuses<S>, id: number, to: S): Promise<string> {
+export async function moveDocument<S extends string>(
+  trx: Trx,
+  machine: DocumentStatuses<S>,
+  id: number,
+  to: S,
+): Promise<{ stamp: string; moved: Record<string, unknown> }> {
   const stamp = now()
   const column = machine.stamps[to]
   const {
     rows: [moved],
-  } = await sql<{ id: number }>`update ${sql.table(machine.table)}
+  } = await sql<Record<string, unknown>>`update ${sql.table(machine.table)}
       set status = ${to}, updated_at = ${stamp}${column === undefined ? sql`` : sql`, ${sql.ref(column)} = ${stamp}`}
-    where id = ${id} and status in (${sql.join(leadingTo(machine, to))}) returning id`.execute(trx)
-  if (moved) return stamp
+    where id = ${id} and status in (${sql.join(leadingTo(machine, to))}) returning *`.execute(trx)
+  if (moved) return { stamp, moved }
   const {
     rows: [row],
   } = await sql<{ status: S }>`select status from ${sql.table(machine.table)} where id = ${id}`.execute(trx)
