@@ -5,9 +5,6 @@ import { useTranslate } from './translate'
 
 type Props = Omit<TablePaginationProps<'div'>, 'component' | 'labelDisplayedRows' | 'labelRowsPerPage' | 'getItemAriaLabel'>
 
-/** next and previous are 40 px by default: a thumb gets the 44 px of a touch target */
-export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } }
-
 export function TranslatedPagination(props: Props) {
   const translate = useTranslate()
   return (
@@ -18,7 +15,6 @@ export function TranslatedPagination(props: Props) {
         translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
       }
       getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous')}
-      slotProps={{ actions: { previousButton: { sx: TOUCH_TARGET }, nextButton: { sx: TOUCH_TARGET } } }}
       {...props}
     />
   )

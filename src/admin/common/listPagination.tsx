@@ -1,10 +1,9 @@
 // Paging under react-admin's lists. On a phone or tablet react-admin falls back to MUI's own pager, whose next and
-// previous buttons it leaves named in English and 40 px: here they are named in the reader's language and 44 px
-// under a finger, as on the lists paged by hand (TranslatedPagination).
+// previous buttons it leaves named in English: here they are named in the reader's language, as on the lists paged
+// by hand (TranslatedPagination).
 import type { TablePaginationProps } from '@mui/material'
 import { Pagination, type PaginationProps } from 'react-admin'
 import { PAGE_SIZES } from '../../contract/constants'
-import { TOUCH_TARGET } from './TranslatedPagination'
 import { useTranslate } from './translate'
 
 export function ListPagination(props: PaginationProps) {
@@ -13,13 +12,7 @@ export function ListPagination(props: PaginationProps) {
   const named: Pick<TablePaginationProps, 'getItemAriaLabel'> = {
     getItemAriaLabel: (type) => translate(type === 'next' ? 'ra.navigation.next' : 'ra.navigation.previous'),
   }
-  return (
-    <Pagination
-      {...(named as PaginationProps)}
-      slotProps={{ actions: { previousButton: { sx: TOUCH_TARGET }, nextButton: { sx: TOUCH_TARGET } } }}
-      {...props}
-    />
-  )
+  return <Pagination {...(named as PaginationProps)} {...props} />
 }
 
 /** The catalogue and users lists, with the page sizes of the spec. */

@@ -52,12 +52,7 @@ export default function TransferList() {
   const reverseButton = (transfer: StockTransfer) =>
     transfer.reversed_by_id === null &&
     transfer.lines.length > 0 && (
-      <Button
-        size="small"
-        startIcon={<UndoIcon />}
-        onClick={() => setReversing(transfer)}
-        sx={{ '@media (pointer: coarse)': { minHeight: 44 } }}
-      >
+      <Button size="small" startIcon={<UndoIcon />} onClick={() => setReversing(transfer)}>
         {translate('transfers.reverse')}
       </Button>
     )
