@@ -1,5 +1,5 @@
 // Every main screen on a phone (390 x 844, touch) and a tablet (768 x 1024), in English and Dutch: no horizontal
-// scroll of the page, the screen's key actions on screen, one h1, and no serious or critical accessibility
+// scroll of the page, the screen's key actions on screen, every button 44 px or more under a finger, one h1, and no serious or critical accessibility
 // violation by axe-core (run on the phone). Screenshots of each land in test-results/floor-*.png.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -221,7 +221,7 @@ async function prepared() {
 
 describe.each(['en', 'nl'] as const)('in %s', (language) => {
   it.each(['phone', 'tablet'] as const)(
-    'every main screen fits a %s, shows its actions and has one h1; axe finds nothing serious',
+    'every main screen fits a %s, shows its actions, has buttons of 44 px under a finger and one h1; axe finds nothing serious',
     async (size) => {
       const { ids, signedIn } = await prepared()
       const { context, page, problems } = await sessionAt(e2e.browser, e2e.server, size, language, signedIn)
@@ -255,13 +255,30 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
               .map((el) => `${el.tagName}.${[...el.classList].slice(0, 2).join('.')} "${el.textContent?.slice(0, 30)}"`)
             return { scroll: document.documentElement.scrollWidth, client, out: described }
           })
+          // under a finger (phone and tablet emulate touch) every button is at least 44 px each way
+          const smallTargets = await target.evaluate(() =>
+            [...document.querySelectorAll('button, [role=button], [role=tab]')]
+              .map((el) => ({ el, box: el.getBoundingClientRect() }))
+              .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+              .filter(({ box }) => Math.round(box.width) < 44 || Math.round(box.height) < 44)
+              .map(
+                ({ el, box }) =>
+                  `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+              ),
+          )
           const headings = await target.locator('h1').count()
           const violations = size === 'phone' ? await seriousViolations(target) : []
-          found[screen.name] = { horizontalScroll: widths.scroll > widths.client ? widths.out : false, unreachable, headings, violations }
+          found[screen.name] = {
+            horizontalScroll: widths.scroll > widths.client ? widths.out : false,
+            unreachable,
+            smallTargets,
+            headings,
+            violations,
+          }
           await screenshot(target, `floor-${screen.name}-${size}-${language}`)
         }
         const expected = Object.fromEntries(
-          SCREENS.map((s) => [s.name, { horizontalScroll: false, unreachable: [], headings: 1, violations: [] }]),
+          SCREENS.map((s) => [s.name, { horizontalScroll: false, unreachable: [], smallTargets: [], headings: 1, violations: [] }]),
         )
         expect(found).toEqual(expected)
         // the made-up tokens of the public pages are refused with a 400
