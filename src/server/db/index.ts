@@ -4,7 +4,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema'
 import { startCheckpointer } from './checkpointer'
 import { readWorkers, type ReadWorkers } from './read-workers'
@@ -74,6 +74,20 @@ function createPrivately(file: string) {
   fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, 0o600))
 }
 
+/** SQLite's schema changes are transactional, but Kysely's adapter says not, so its migrator would commit a migration
+ * statement by statement and a crash in the middle would leave half of one behind. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
+  }
+}
+
+class SqliteWithTransactionalDdl extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter()
+  }
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const inMemory = file === ':memory:' || file === ''
   if (!inMemory) createPrivately(file)
@@ -85,7 +99,10 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000')
   // commits only append to the log; a helper thread copies it into the file (see checkpointer.ts)
   const checkpointer = inMemory ? undefined : (sqlite.pragma('wal_autocheckpoint = 0'), startCheckpointer(path.resolve(file)))
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withBooleanParams(sqlite) }), ...queryLog(options) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteWithTransactionalDdl({ database: withBooleanParams(sqlite) }),
+    ...queryLog(options),
+  })
   const threads = inMemory ? 0 : (options.readWorkers ?? DEFAULT_READ_WORKERS)
   const workers = threads > 0 ? readWorkers(path.resolve(file), threads) : undefined
   const rowStreams = threads > 0 ? rowStreamWorkers(path.resolve(file)) : undefined

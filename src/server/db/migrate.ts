@@ -55,11 +55,12 @@ async function migrate(db: DB, dialect: Dialect): Promise<string[]> {
 const SQLITE_MIGRATION_WAIT_MS = 10 * 60 * 1000
 
 /**
- * Applies pending migrations; returns the names applied. Several processes may start at once on one database:
- * on PostgreSQL Kysely's Migrator holds an advisory lock and migrates in one transaction, so the others wait and then
- * find nothing to do. On SQLite, where Kysely takes no lock, a write transaction on a small file beside the database
- * is the lock (the operating system releases it if the process dies); migrations themselves open transactions, so
- * the database file's own lock cannot serve.
+ * Applies pending migrations; returns the names applied. They run in one transaction with their records on both
+ * databases, so a crash in the middle leaves none of them. Several processes may start at once on one database:
+ * on PostgreSQL Kysely's Migrator holds an advisory lock, so the others wait and then find nothing to do. On SQLite,
+ * where Kysely takes no lock, a write transaction on a small file beside the database is the lock (the operating
+ * system releases it if the process dies): the migrations' own transaction begins deferred, so two processes could
+ * both find a migration pending.
  */
 export async function migrateToLatest({ db, dialect, file }: DatabaseHandle): Promise<string[]> {
   if (dialect === 'postgres' || !file) return migrate(db, dialect)
