@@ -202,11 +202,11 @@ interface SignedIn {
   token: string
   user: unknown
 }
-let ids: Ids | undefined
-let signedIn: SignedIn | undefined
-async function prepared() {
-  if (!ids) {
-    ids = await arrange(e2e.server)
+let arranged: Promise<{ ids: Ids; signedIn: SignedIn }> | undefined
+/** the products and session every test reads, made once (two tests may ask at the same time) */
+function prepared() {
+  arranged ??= (async () => {
+    const ids = await arrange(e2e.server)
     const login = await fetch(`${e2e.server.url}/api/auth/jwt/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -214,15 +214,16 @@ async function prepared() {
     })
     const token = ((await login.json()) as { access_token: string }).access_token
     const me = await fetch(`${e2e.server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
-    signedIn = { token, user: await me.json() }
-  }
-  return { ids, signedIn: signedIn! }
+    return { ids, signedIn: { token, user: await me.json() } }
+  })()
+  return arranged
 }
 
 describe.each(['en', 'nl'] as const)('in %s', (language) => {
-  it.each(['phone', 'tablet'] as const)(
+  // the phone and the tablet side by side: most of each is waiting for a screen to settle
+  it.concurrent.for(['phone', 'tablet'] as const)(
     'every main screen fits a %s, shows its actions, has buttons of 44 px under a finger and one h1; axe finds nothing serious',
-    async (size) => {
+    async (size, { expect }) => {
       const { ids, signedIn } = await prepared()
       const { context, page, problems } = await sessionAt(e2e.browser, e2e.server, size, language, signedIn)
       // the session the public pages are opened without

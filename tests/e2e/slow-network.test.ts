@@ -1,4 +1,4 @@
-// Issue 11: every answer 1.5 s late (a busy server, warehouse Wi-Fi), and answers lost on the way back. The browser
+// Issue 11: every write's answer 1.5 s late (a busy server, warehouse Wi-Fi), and answers lost on the way back. The browser
 // tries again with the same Idempotency-Key, so each user action is carried out exactly once, and the screen shows
 // the result as if the first call had been answered.
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -17,7 +17,7 @@ interface Mutation {
   amount: number
 }
 
-it('books once, adds one product and one seller, with every answer 1.5 s late and answers lost', async () => {
+it("books once, adds one product and one seller, with every write's answer 1.5 s late and answers lost", async () => {
   const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
   const product = await api<{ id: number }>('POST', '/products/', { article_number: 'SLOW-1', sku: 'SLOW-SKU-1' })
   const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Far' })

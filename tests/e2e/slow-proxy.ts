@@ -1,12 +1,13 @@
-// An HTTP proxy in front of the real server that holds every answer back, as a busy server or warehouse Wi-Fi does:
-// each request reaches the server at once, and its answer reaches the browser `delayMs` later; `silenceWrites()`
-// passes writes on but never answers them (the answer is lost on the way back).
+// An HTTP proxy in front of the real server that holds the answers to writes back, as a busy server or warehouse
+// Wi-Fi does: each request reaches the server at once, and a write's answer reaches the browser `delayMs` later;
+// `silenceWrites()` passes writes on but never answers them (the answer is lost on the way back). Reads pass at
+// once: their tries are the http client's own tests, and a late page of code only made the journey longer.
 import http from 'node:http'
 import type net from 'node:net'
 
 export interface SlowProxy {
   url: string
-  /** every answer from now on reaches the browser after `ms` */
+  /** every write's answer from now on reaches the browser after `ms` */
   delay(ms: number): void
   /** writes (POST, PUT, PATCH, DELETE) reach the server, but their answers never come back */
   silenceWrites(silent: boolean): void
@@ -28,13 +29,17 @@ export async function startSlowProxy(target: string): Promise<SlowProxy> {
       const chunks: Buffer[] = []
       answer.on('data', (chunk: Buffer) => chunks.push(chunk))
       answer.on('end', () => {
-        if (silent && request.method !== 'GET' && request.method !== 'HEAD') return
-        const timer = setTimeout(() => {
-          held.delete(timer)
-          if (response.destroyed) return
-          response.writeHead(answer.statusCode ?? 502, answer.headers)
-          response.end(Buffer.concat(chunks))
-        }, delayMs)
+        const write = request.method !== 'GET' && request.method !== 'HEAD'
+        if (silent && write) return
+        const timer = setTimeout(
+          () => {
+            held.delete(timer)
+            if (response.destroyed) return
+            response.writeHead(answer.statusCode ?? 502, answer.headers)
+            response.end(Buffer.concat(chunks))
+          },
+          write ? delayMs : 0,
+        )
         held.add(timer)
       })
     })
