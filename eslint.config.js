@@ -15,6 +15,8 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    // leaving keys out of an object by naming them beside a rest: `const { label, ...props } = screen`
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   { files: ['src/admin/**/*.{ts,tsx}', 'tests/admin/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   {
@@ -97,8 +99,6 @@ export default tseslint.config(
       'vitest/valid-expect': ['error', { maxArgs: 2 }],
       // helpers that assert: expect401(), the audit test's added(), fast-check's fc.assert()
       'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'added', 'fc.assert'] }],
-      // a test builds a variant of an object by leaving one key out: `const { exp: _exp, ...endless } = claims`
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
   prettier,

@@ -1,4 +1,4 @@
-// The admin UI: <Admin> composed from the resource folders, the account pages and our layout.
+// The admin UI: <Admin> composed from the screen list (screens.ts), the account pages and our layout.
 // Real paths (BrowserRouter, no #); every route needs a session except login, /verify and /password.
 import { Admin, CustomRoutes, LoadingPage, Resource } from 'react-admin'
 import { lazy, Suspense, type ReactNode } from 'react'
@@ -8,20 +8,10 @@ import { authProvider, dataProvider, i18nProvider } from './providers'
 import { Layout } from './layout/Layout'
 import { darkTheme, rememberedTheme, theme } from './layout/theme'
 import { LoginPage } from './auth/LoginPage'
-import products from './products'
-import brands from './brands'
-import orgs from './orgs'
-import warehouses from './warehouses'
-import users from './users'
-import transfers from './transfers'
-import counts from './counts'
-import { reportRoutes } from './reports'
-import dashboard from './dashboard'
-import audit from './audit'
-import imports from './imports'
+import { SCREENS, withScreenAccess } from './screens'
+import { isResourceScreen, resourceProps, type PageScreen } from './common/screen'
 
 // pages the sign-in screen does not need load when opened (the first screen has a budget: tests/e2e/first-screen.test.ts)
-const ProfilePage = lazy(() => import('./profile/ProfilePage'))
 const VerifyPage = lazy(() => import('./auth/VerifyPage'))
 const PasswordResetPage = lazy(() => import('./auth/PasswordResetPage'))
 /** A page outside the layout, which has no Suspense of its own for a page still loading. */
@@ -31,6 +21,10 @@ const Standalone = ({ children }: { children: ReactNode }) => <Suspense fallback
 // times (react-query's default) kept people waiting seven seconds for the message.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
 
+const appAuthProvider = withScreenAccess(authProvider)
+const resources = SCREENS.filter(isResourceScreen)
+const pages = SCREENS.filter((screen): screen is PageScreen => !isResourceScreen(screen))
+
 export function App() {
   return (
     <BrowserRouter>
@@ -38,7 +32,7 @@ export function App() {
         title="Stockroom"
         dataProvider={dataProvider}
         queryClient={queryClient}
-        authProvider={authProvider}
+        authProvider={appAuthProvider}
         i18nProvider={i18nProvider}
         layout={Layout}
         loginPage={LoginPage}
@@ -48,13 +42,9 @@ export function App() {
         requireAuth
         disableTelemetry
       >
-        <Resource name="products" {...products} />
-        <Resource name="orgs" {...orgs} />
-        <Resource name="brands" {...brands} />
-        <Resource name="warehouses" {...warehouses} />
-        <Resource name="users" {...users} />
-        <Resource name="stock_transfers" {...transfers} />
-        <Resource name="stock_counts" {...counts} />
+        {resources.map((screen) => (
+          <Resource key={screen.resource} name={screen.resource} {...resourceProps(screen)} />
+        ))}
         <CustomRoutes noLayout>
           <Route
             path="/verify/:token"
@@ -74,12 +64,11 @@ export function App() {
           />
         </CustomRoutes>
         <CustomRoutes>
-          <Route path="/me" element={<ProfilePage />} />
-          {reportRoutes}
-          <Route path={dashboard.path} element={<dashboard.page />} />
-          <Route path={audit.path} element={<audit.page />} />
-          <Route path={imports.path} element={<imports.page />} />
-          <Route path={`${imports.path}/:id`} element={<imports.report />} />
+          {pages.flatMap(({ path, pages: below }) =>
+            Object.entries(below).map(([sub, Page]) => (
+              <Route key={`${path}/${sub}`} path={sub ? `${path}/${sub}` : path} element={<Page />} />
+            )),
+          )}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

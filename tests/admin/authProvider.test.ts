@@ -81,15 +81,6 @@ describe('authProvider', () => {
     await expect(provider.checkError({ status: 500 })).resolves.toBeUndefined()
   })
 
-  it('lets only a super-user at the users resource', async () => {
-    session.save('T5', user)
-    const provider = make()
-    expect(await provider.canAccess!({ resource: 'users', action: 'list' })).toBe(false)
-    expect(await provider.canAccess!({ resource: 'products', action: 'list' })).toBe(true)
-    session.saveUser({ ...user, is_superuser: true })
-    expect(await provider.canAccess!({ resource: 'users', action: 'list' })).toBe(true)
-  })
-
   it('only follows nextUrl within the app', () => {
     expect(safeNextUrl('?nextUrl=%2Fproducts%2F3')).toBe('/products/3')
     expect(safeNextUrl('?nextUrl=https%3A%2F%2Fevil.example')).toBe('/')

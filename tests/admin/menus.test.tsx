@@ -5,6 +5,7 @@ import type { AuthProvider } from 'ra-core'
 import { Menu } from '../../src/admin/layout/Menu'
 import { PersonMenu } from '../../src/admin/layout/PersonMenu'
 import { session } from '../../src/admin/providers/session'
+import { canAccess } from '../../src/admin/screens'
 import { renderInAdmin } from './render'
 
 const userEvent = userEventLib.setup({ delay: null })
@@ -118,5 +119,15 @@ describe('the side menu and the person menu', () => {
     await personMenuEntries()
     await userEvent.click(within(screen.getByRole('menu', { name: 'Account menu' })).getByRole('menuitem', { name: 'Sign out' }))
     await expect.poll(() => signedOut).toBe(true)
+  })
+})
+
+describe('the access check', () => {
+  it('lets only a super-user at the users resource', async () => {
+    session.save('T5', user)
+    expect(await canAccess({ resource: 'users', action: 'list' })).toBe(false)
+    expect(await canAccess({ resource: 'products', action: 'list' })).toBe(true)
+    session.saveUser({ ...user, is_superuser: true })
+    expect(await canAccess({ resource: 'users', action: 'list' })).toBe(true)
   })
 })

@@ -4,6 +4,7 @@ import userEventLib from '@testing-library/user-event'
 import { ResourceContextProvider } from 'ra-core'
 import UserList from '../../src/admin/users/UserList'
 import { authProvider, dataProvider } from '../../src/admin/providers'
+import { withScreenAccess } from '../../src/admin/screens'
 import { session } from '../../src/admin/providers/session'
 import { renderInAdmin } from './render'
 import { conflict, fakeRest, type Answer } from './fake-rest'
@@ -46,7 +47,7 @@ function serve(refuse?: (r: Recorded) => Answer | undefined) {
         </ResourceContextProvider>
       ),
     },
-    { at: '/users', dataProvider, authProvider },
+    { at: '/users', dataProvider, authProvider: withScreenAccess(authProvider) },
   )
   return { ...api, answerCreation }
 }

@@ -1,5 +1,12 @@
-// What the /audit route needs: the audit screen (super-users) and its menu icon. History panels import HistoryPanel.
+// The audit screen, for super-users. History panels import HistoryPanel from common/.
 import { lazy } from 'react'
 import ManageSearchIcon from '@mui/icons-material/ManageSearch'
+import type { PageScreen } from '../common/screen'
 
-export default { page: lazy(() => import('./AuditPage')), icon: ManageSearchIcon, path: '/audit' }
+export default {
+  path: '/audit',
+  label: 'stockroom.menu.audit',
+  audience: 'super-user',
+  icon: ManageSearchIcon,
+  pages: { '': lazy(() => import('./AuditPage')) },
+} satisfies PageScreen

@@ -1,9 +1,13 @@
-// What <Resource name="brands"> needs.
+// The brands screen.
 import { lazy } from 'react'
 import SellIcon from '@mui/icons-material/Sell'
+import type { ResourceScreen } from '../common/screen'
 
 export default {
+  resource: 'brands',
+  label: 'stockroom.menu.brands',
+  audience: 'signed-in',
   list: lazy(() => import('./BrandList')),
   icon: SellIcon,
   recordRepresentation: 'brand_name',
-}
+} satisfies ResourceScreen

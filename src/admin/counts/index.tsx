@@ -1,12 +1,16 @@
-// What <Resource name="stock_counts"> needs: the list, and a count's own page at /stock_counts/{id}.
+// The counts screen: the list, and a count's own page at /stock_counts/{id}.
 import { lazy } from 'react'
 import { Route } from 'react-router-dom'
 import FactCheckIcon from '@mui/icons-material/FactCheck'
+import type { ResourceScreen } from '../common/screen'
 
 const CountDetail = lazy(() => import('./CountDetail'))
 
 export default {
+  resource: 'stock_counts',
+  label: 'stockroom.menu.counts',
+  audience: 'signed-in',
   list: lazy(() => import('./CountList')),
   icon: FactCheckIcon,
   children: [<Route key="count" path=":id" element={<CountDetail />} />],
-}
+} satisfies ResourceScreen

@@ -1,5 +1,12 @@
-// What the /dashboard route needs: the page (its own chunk) and its menu icon.
+// The dashboard page (its own chunk).
 import { lazy } from 'react'
 import DashboardIcon from '@mui/icons-material/Dashboard'
+import type { PageScreen } from '../common/screen'
 
-export default { page: lazy(() => import('./DashboardPage')), icon: DashboardIcon, path: '/dashboard' }
+export default {
+  path: '/dashboard',
+  label: 'stockroom.menu.dashboard',
+  audience: 'signed-in',
+  icon: DashboardIcon,
+  pages: { '': lazy(() => import('./DashboardPage')) },
+} satisfies PageScreen

@@ -1,10 +1,12 @@
-// What the /imports routes need: a new import with the earlier ones, one import's report, and the menu icon.
+// The imports pages: a new import with the earlier ones, and one import's report.
 import { lazy } from 'react'
 import UploadFileIcon from '@mui/icons-material/UploadFile'
+import type { PageScreen } from '../common/screen'
 
 export default {
-  page: lazy(() => import('./ImportPage')),
-  report: lazy(() => import('./ImportReportPage')),
-  icon: UploadFileIcon,
   path: '/imports',
-}
+  label: 'stockroom.menu.imports',
+  audience: 'signed-in',
+  icon: UploadFileIcon,
+  pages: { '': lazy(() => import('./ImportPage')), ':id': lazy(() => import('./ImportReportPage')) },
+} satisfies PageScreen

@@ -1,10 +1,14 @@
-// What <Resource name="orgs"> needs: the cards at /orgs and the edit page at /orgs/{id} (SPEC §2).
+// The organizations screen: the cards at /orgs and the edit page at /orgs/{id} (SPEC §2).
 import { lazy } from 'react'
 import BusinessIcon from '@mui/icons-material/Business'
+import type { ResourceScreen } from '../common/screen'
 
 export default {
+  resource: 'orgs',
+  label: 'stockroom.menu.organizations',
+  audience: 'signed-in',
   list: lazy(() => import('./OrgList')),
   edit: lazy(() => import('./OrgEdit')),
   icon: BusinessIcon,
   recordRepresentation: 'org_name',
-}
+} satisfies ResourceScreen

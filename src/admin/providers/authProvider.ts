@@ -83,7 +83,5 @@ export function createAuthProvider(httpClient: HttpClient, translate: Translate)
     },
 
     getPermissions: () => Promise.resolve({ is_superuser: Boolean(session.user()?.is_superuser) }),
-
-    canAccess: ({ resource }) => Promise.resolve(resource !== 'users' || Boolean(session.user()?.is_superuser)),
   }
 }

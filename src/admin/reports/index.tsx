@@ -1,10 +1,13 @@
-// The reports' routes (custom routes, not records), loaded when opened.
+// The reorder report (a page, not records), loaded when opened.
 import { lazy } from 'react'
-import { Route } from 'react-router-dom'
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartCheckout'
 import { REORDER_REPORT_PATH } from '../common/paths'
+import type { PageScreen } from '../common/screen'
 
-const ReorderReport = lazy(() => import('./ReorderReport'))
-
-export const reorderReportIcon = ShoppingCartIcon
-export const reportRoutes = [<Route key="reorder" path={REORDER_REPORT_PATH} element={<ReorderReport />} />]
+export default {
+  path: REORDER_REPORT_PATH,
+  label: 'stockroom.menu.reorder',
+  audience: 'signed-in',
+  icon: ShoppingCartIcon,
+  pages: { '': lazy(() => import('./ReorderReport')) },
+} satisfies PageScreen

@@ -1,8 +1,12 @@
-// What <Resource name="stock_transfers"> needs.
+// The transfers screen.
 import { lazy } from 'react'
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz'
+import type { ResourceScreen } from '../common/screen'
 
 export default {
+  resource: 'stock_transfers',
+  label: 'stockroom.menu.transfers',
+  audience: 'signed-in',
   list: lazy(() => import('./TransferList')),
   icon: SwapHorizIcon,
-}
+} satisfies ResourceScreen

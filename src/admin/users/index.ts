@@ -1,9 +1,13 @@
-// What <Resource name="users"> needs.
+// The users screen, for super-users.
 import { lazy } from 'react'
 import GroupIcon from '@mui/icons-material/Group'
+import type { ResourceScreen } from '../common/screen'
 
 export default {
+  resource: 'users',
+  label: 'stockroom.menu.users',
+  audience: 'super-user',
   list: lazy(() => import('./UserList')),
   icon: GroupIcon,
   recordRepresentation: 'username',
-}
+} satisfies ResourceScreen

@@ -1,0 +1,13 @@
+// The person's own profile page, loaded when opened.
+import { lazy } from 'react'
+import AccountCircleIcon from '@mui/icons-material/AccountCircle'
+import { PROFILE_PATH } from '../providers/authProvider'
+import type { PageScreen } from '../common/screen'
+
+export default {
+  path: PROFILE_PATH,
+  label: 'stockroom.menu.profile',
+  audience: 'signed-in',
+  icon: AccountCircleIcon,
+  pages: { '': lazy(() => import('./ProfilePage')) },
+} satisfies PageScreen
