@@ -1,4 +1,5 @@
 // Constants of the spec that both halves use; no schema library here so the admin bundle stays small.
+import { IMPORTED_PRODUCT_FIELDS } from './product-fields'
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 1000
 /** the header of a write that must be carried out once, however often it is sent (see WriteHeaders) */
@@ -52,19 +53,7 @@ export type Language = (typeof LANGUAGES)[number]
 export const IMPORT_KINDS = ['products', 'stock'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 export const IMPORT_FIELDS = {
-  products: [
-    'sku',
-    'sku_amazon',
-    'article_number',
-    'description',
-    'barcode',
-    'image_url',
-    'brand',
-    'supplier',
-    'minimum_order_quantity',
-    'purchase_price',
-    'purchase_currency',
-  ],
+  products: [...IMPORTED_PRODUCT_FIELDS, 'brand', 'supplier', 'minimum_order_quantity', 'purchase_price', 'purchase_currency'],
   stock: ['sku', 'warehouse', 'location', 'amount', 'note'],
 } as const satisfies Record<ImportKind, readonly string[]>
 export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number]

@@ -1,6 +1,7 @@
 // The API contract: schemas (validation + OpenAPI on the server) and their types (both halves).
 // The admin imports types only (`import type`), and constants from ./constants.
 export * from './constants'
+export * from './product-fields'
 export * from './errors'
 export * from './common'
 export * from './catalogue'

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS, WEB_URL_PATTERN } from './constants'
 import { Id, Nullable, Paging, SortBy, timestamps } from './common'
+import { PRODUCT_FIELD_NAMES, PRODUCT_FIELD_SPECS, type ProductFieldName } from './product-fields'
 
 export const CurrencyCode = Type.Enum([...CURRENCIES])
 const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
@@ -72,14 +73,21 @@ export const ReorderLevel = Type.Object({
 })
 export type ReorderLevel = Static<typeof ReorderLevel>
 
+/** The product's own fields as the API answers them, and as it takes them (bounded, a web address checked). */
+const answeredFields = Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, Nullable(Type.String())])) as Record<
+  ProductFieldName,
+  ReturnType<typeof Text>
+>
+const acceptedFields = Object.fromEntries(
+  PRODUCT_FIELD_NAMES.map((name) => {
+    const spec = PRODUCT_FIELD_SPECS[name]
+    return [name, spec.kind === 'url' ? ImageUrl : Text(spec.maxLength)]
+  }),
+) as Record<ProductFieldName, ReturnType<typeof Text>>
+
 const productFields = {
   id: Id,
-  sku: Nullable(Type.String()),
-  sku_amazon: Nullable(Type.String()),
-  article_number: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  barcode: Nullable(Type.String()),
-  image_url: Nullable(Type.String()),
+  ...answeredFields,
   brand_id: Nullable(Id),
   brand: Nullable(BrandRef),
   /** Total stock, or the stock in `warehouse_id` when the list was asked for one warehouse. */
@@ -102,17 +110,7 @@ export const Product = Type.Object({
 })
 export type Product = Static<typeof Product>
 
-export const ProductUpdate = Type.Partial(
-  Type.Object({
-    sku: Text(100),
-    sku_amazon: Text(100),
-    article_number: Text(100),
-    description: Text(2000),
-    barcode: Text(100),
-    image_url: ImageUrl,
-    brand_id: Nullable(Id),
-  }),
-)
+export const ProductUpdate = Type.Partial(Type.Object({ ...acceptedFields, brand_id: Nullable(Id) }))
 export type ProductUpdate = Static<typeof ProductUpdate>
 export const ProductCreate = Type.Partial(Type.Object({ ...ProductUpdate.properties, supplier_id: Nullable(Id) }))
 export type ProductCreate = Static<typeof ProductCreate>

@@ -3,11 +3,11 @@
 import { useState } from 'react'
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material'
 import AddIcon from '@mui/icons-material/Add'
-import { SaveButton, TextInput } from 'react-admin'
+import { SaveButton } from 'react-admin'
 import { Form, useCreate, useNotify } from 'ra-core'
 import { useFormState, useWatch } from 'react-hook-form'
 import type { Product, ProductCreate } from '../../contract'
-import { isWebUrl } from '../../contract/constants'
+import { ProductFields } from './ProductFields'
 import { BRAND_PICKER, PickOrCreateInput, SUPPLIER_PICKER } from '../common/PickOrCreate'
 import { fieldErrorsOf } from '../providers/http'
 import { useTranslate } from '../common/translate'
@@ -15,9 +15,6 @@ import { useTranslate } from '../common/translate'
 /** the fields that stay filled in for the next product */
 const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const
 type Kept = Pick<ProductCreate, (typeof KEPT_AFTER_SAVE)[number]>
-
-// the server stores only http(s) addresses; saying so before the round trip
-const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'products.add.image_url_invalid' : undefined)
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== ''
 const filledOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => isFilled(value)))
@@ -64,12 +61,7 @@ export function AddProductDialog({ onCreated }: { onCreated: (product: Product) 
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={1}>
               {problem && <Alert severity="error">{problem}</Alert>}
-              <TextInput source="sku" resource="products" autoFocus helperText={false} />
-              <TextInput source="sku_amazon" resource="products" helperText={false} />
-              <TextInput source="article_number" resource="products" helperText={false} />
-              <TextInput source="description" resource="products" multiline minRows={2} helperText={false} />
-              <TextInput source="barcode" resource="products" helperText={false} />
-              <TextInput source="image_url" resource="products" type="url" validate={webAddress} helperText={false} />
+              <ProductFields layout="dialog" autoFocus />
               <PickOrCreateInput source="brand_id" {...BRAND_PICKER} label={translate('resources.products.fields.brand_id')} />
               <PickOrCreateInput source="supplier_id" {...SUPPLIER_PICKER} label={translate('resources.products.fields.supplier_id')} />
             </Stack>

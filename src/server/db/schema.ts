@@ -9,6 +9,7 @@ import type {
   ImportKind,
   ImportMode,
   ImportStatus,
+  ProductFieldName,
   SourceKind,
 } from '../../contract'
 
@@ -86,14 +87,11 @@ export interface LocationsTable {
   updated_at: Timestamp
 }
 
-export interface ProductsTable {
+/** the product's own fields (src/contract/product-fields.ts), each a text column */
+type ProductFieldColumns = Record<ProductFieldName, string | null>
+
+export interface ProductsTable extends ProductFieldColumns {
   id: Generated<number>
-  sku: string | null
-  sku_amazon: string | null
-  article_number: string | null
-  description: string | null
-  barcode: string | null
-  image_url: string | null
   brand_id: number | null
   supplier_id: number | null
   minimum_order_quantity: number | null

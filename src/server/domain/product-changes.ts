@@ -1,6 +1,15 @@
 // Writing products: the record itself, its supplier data and its seller entries. Each runs in the caller's write
 // transaction and answers what the API shows after the change.
-import type { Product, ProductCreate, ProductUpdate, SellerInfo, SellerInfoUpdate, SellerParams, SupplierInfoUpdate } from '../../contract'
+import {
+  productFieldRecord,
+  type Product,
+  type ProductCreate,
+  type ProductUpdate,
+  type SellerInfo,
+  type SellerInfoUpdate,
+  type SellerParams,
+  type SupplierInfoUpdate,
+} from '../../contract'
 import type { DB } from '../db'
 import { now } from '../db/clock'
 import type { Trx } from '../db/writes'
@@ -10,15 +19,7 @@ import { writeWithReferences } from './references'
 
 /** Text is stored trimmed, and an emptied field is no value at all. */
 const cleaned = <T extends string | null | undefined>(text: T) => (typeof text === 'string' ? text.trim() || null : text)
-const withCleanText = <T extends ProductUpdate>(body: T) => ({
-  ...body,
-  sku: cleaned(body.sku),
-  sku_amazon: cleaned(body.sku_amazon),
-  article_number: cleaned(body.article_number),
-  description: cleaned(body.description),
-  barcode: cleaned(body.barcode),
-  image_url: cleaned(body.image_url),
-})
+const withCleanText = <T extends ProductUpdate>(body: T) => ({ ...body, ...productFieldRecord((name) => cleaned(body[name])) })
 
 async function productOr404(db: DB, id: number): Promise<Product> {
   const product = await loadProduct(db, id)

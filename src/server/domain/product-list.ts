@@ -12,7 +12,7 @@
 // warehouse sorted by its stock they are a walk of that index. Their counts are never remembered: every booking
 // can change them.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import { DEFAULT_PRODUCT_SORT, type ProductListQuery, type ProductPage } from '../../contract'
+import { DEFAULT_PRODUCT_SORT, PRODUCT_FIELD_NAMES, type ProductListQuery, type ProductPage } from '../../contract'
 import type { DB, DatabaseHandle, Dialect } from '../db'
 import { containsText, searchIndexMatch, twoCharacterMatch, usesSearchIndex } from '../db/dialect'
 import { paging, parseSort, type Sort } from '../db/lists'
@@ -44,12 +44,7 @@ interface Filter {
 // every column of a list row but `stock`, which depends on the warehouse asked for
 const SUMMARY_COLUMNS = [
   'products.id',
-  'products.sku',
-  'products.sku_amazon',
-  'products.article_number',
-  'products.description',
-  'products.barcode',
-  'products.image_url',
+  ...PRODUCT_FIELD_NAMES.map((name) => `products.${name}` as const),
   'products.brand_id',
   'products.created_at',
   'products.updated_at',

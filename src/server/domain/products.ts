@@ -1,6 +1,6 @@
 // Reading products: the full record of one product, and the shape of a list row (the list is in product-list.ts).
 import { sql, type Selectable } from 'kysely'
-import type { Currency, Product, ProductSummary, SellerInfo } from '../../contract'
+import { productFieldRecord, type Currency, type Product, type ProductSummary, type SellerInfo } from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { reorderLevelRepository } from '../db/repositories/reorder-levels'
@@ -17,12 +17,7 @@ type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order
 export function toProductSummary(row: SummaryRow): ProductSummary {
   return {
     id: row.id,
-    sku: row.sku,
-    sku_amazon: row.sku_amazon,
-    article_number: row.article_number,
-    description: row.description,
-    barcode: row.barcode,
-    image_url: row.image_url,
+    ...productFieldRecord((name) => row[name]),
     brand_id: row.brand_id,
     brand: row.brand_id != null && row.brand_name != null ? { id: row.brand_id, brand_name: row.brand_name } : null,
     stock: Number(row.stock),

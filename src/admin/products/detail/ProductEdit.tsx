@@ -2,17 +2,14 @@
 // brand (pick one or create it). Save sends only what changed (the dataProvider compares with the loaded product); Cancel reloads the
 // product; both return to its details. Server errors land on their fields, or in a notification.
 import { Alert, Box, Button, Card, Typography } from '@mui/material'
-import { SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin'
+import { SaveButton, SimpleForm, Title, Toolbar } from 'react-admin'
 import { EditBase, useEditContext, useNotify, type HttpError } from 'ra-core'
 import { useNavigate, useParams } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import { ProductBreadcrumb, productPath, productRef, useProductName } from './ProductBreadcrumb'
-import { isWebUrl } from '../../../contract/constants'
+import { DETAIL_ORDER, ProductFields } from '../ProductFields'
 import { BRAND_PICKER, PickOrCreateInput } from '../../common/PickOrCreate'
 import { useTranslate } from '../../common/translate'
-
-/** The server stores only http(s) images; saying so before sending spares a round trip. */
-const webUrl = (value: string | null) => (value && !isWebUrl(value) ? 'product_detail.edit_page.image_url_invalid' : undefined)
 
 export default function ProductEdit() {
   const notify = useNotify()
@@ -57,12 +54,7 @@ function ProductEditView() {
     body = (
       <Card>
         <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
-          <TextInput source="description" label="product_detail.edit_page.short_description" fullWidth />
-          <TextInput source="article_number" fullWidth />
-          <TextInput source="sku" fullWidth />
-          <TextInput source="sku_amazon" fullWidth />
-          <TextInput source="barcode" fullWidth />
-          <TextInput source="image_url" type="url" validate={webUrl} fullWidth />
+          <ProductFields layout="page" first={DETAIL_ORDER} labels={{ description: 'product_detail.edit_page.short_description' }} />
           <Box sx={{ width: '100%', mb: 2 }}>
             <PickOrCreateInput source="brand_id" {...BRAND_PICKER} label={translate('resources.products.fields.brand_id')} />
           </Box>

@@ -7,6 +7,8 @@ import PrintIcon from '@mui/icons-material/Print'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Product } from '../../../contract'
 import { isWebUrl } from '../../../contract/constants'
+import { PRODUCT_FIELD_SPECS } from '../../../contract/product-fields'
+import { DETAIL_ORDER, productFieldsInOrder } from '../ProductFields'
 import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
 import { Barcode } from '../../common/Barcode'
@@ -30,10 +32,12 @@ export default function ProductTab({ product }: ProductTabProps) {
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}>
             <Entry label={field('description')} value={product.description} />
             <Entry label={field('brand')} value={product.brand?.brand_name} />
-            <Entry label={field('article_number')} value={product.article_number} />
-            <Entry label={field('sku')} value={product.sku} />
-            <Entry label={field('sku_amazon')} value={product.sku_amazon} />
-            <Entry label={field('barcode')} value={product.barcode} />
+            {/* the image shows itself above, not as its address */}
+            {productFieldsInOrder(DETAIL_ORDER)
+              .filter((name) => name !== 'description' && PRODUCT_FIELD_SPECS[name].kind !== 'url')
+              .map((name) => (
+                <Entry key={name} label={field(name)} value={product[name]} />
+              ))}
             <Entry label={translate('product_detail.total_stock')} value={String(product.stock)} />
             <BelowMinEntry product={product} />
           </Box>

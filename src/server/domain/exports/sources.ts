@@ -3,6 +3,7 @@
 // report, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
 // cross from a worker thread (db/row-streams.ts); timestamps are ISO text.
 import type { ListQuery, ProductListQuery } from '../../../contract'
+import { EXPORTED_PRODUCT_FIELDS, PRODUCT_FIELD_SPECS } from '../../../contract/product-fields'
 import type { DB, Dialect } from '../../db'
 import { auditRepository, type AuditFilter } from '../../db/repositories/audit'
 import { brandRepository } from '../../db/repositories/brands'
@@ -43,15 +44,15 @@ const date = (key: string, label: MessageKey): Column => ({ key, label, type: 'd
 const flag = (key: string, label: MessageKey): Column => ({ key, label, type: 'boolean' })
 const bool = (value: unknown) => Boolean(value)
 
+const EXPORTED_FIELDS = [...EXPORTED_PRODUCT_FIELDS].sort(
+  (a, b) => Number(PRODUCT_FIELD_SPECS[b].kind === 'url') - Number(PRODUCT_FIELD_SPECS[a].kind === 'url'),
+)
+
 const products: ExportSource<ProductListQuery> = {
   file: 'products',
-  // the columns of the products list, the thumbnail as its address
+  // the columns of the products list, the thumbnail (as its address) first
   columns: [
-    text('image_url', 'resources.products.fields.image_url'),
-    text('sku', 'resources.products.fields.sku'),
-    text('sku_amazon', 'resources.products.fields.sku_amazon'),
-    text('article_number', 'resources.products.fields.article_number'),
-    text('description', 'resources.products.fields.description'),
+    ...EXPORTED_FIELDS.map((field) => text(field, `resources.products.fields.${field}`)),
     text('brand', 'resources.products.fields.brand'),
     number('stock', 'resources.products.fields.stock'),
   ],
@@ -59,11 +60,7 @@ const products: ExportSource<ProductListQuery> = {
     for await (const row of (await productRows(database, query)).stream(CHUNK)) {
       const product = toProductSummary(row)
       yield {
-        image_url: product.image_url,
-        sku: product.sku,
-        sku_amazon: product.sku_amazon,
-        article_number: product.article_number,
-        description: product.description,
+        ...Object.fromEntries(EXPORTED_FIELDS.map((field) => [field, product[field]])),
         brand: product.brand?.brand_name ?? null,
         stock: product.stock,
       }

@@ -4,6 +4,7 @@
 // transaction that writes the chunk.
 import { sql } from 'kysely'
 import {
+  IMPORTED_PRODUCT_FIELDS,
   ProductCreate,
   StockMutationCreate,
   SupplierInfoUpdate,
@@ -23,21 +24,16 @@ const checkSupplier = bodyChecker(SupplierInfoUpdate)
 const checkBooking = bodyChecker(StockMutationCreate)
 
 /** The product columns an import writes, as the products table holds them. */
-export const PRODUCT_FIELDS = [
-  'sku',
-  'sku_amazon',
-  'article_number',
-  'description',
-  'barcode',
-  'image_url',
+export const IMPORTED_COLUMNS = [
+  ...IMPORTED_PRODUCT_FIELDS,
   'brand_id',
   'supplier_id',
   'minimum_order_quantity',
   'purchase_price',
   'purchase_currency',
 ] as const
-export type ProductField = (typeof PRODUCT_FIELDS)[number]
-export type ProductValues = Partial<Record<ProductField, string | number | null>>
+export type ImportedColumn = (typeof IMPORTED_COLUMNS)[number]
+export type ProductValues = Partial<Record<ImportedColumn, string | number | null>>
 
 export type Planned =
   | { action: 'create'; values: ProductValues }
@@ -116,7 +112,7 @@ async function byLowerName<Row>(names: string[], find: (lowered: string[]) => Pr
   return found
 }
 
-type ProductRow = { id: number; name: string } & Record<ProductField, string | number | null>
+type ProductRow = { id: number; name: string } & Record<ImportedColumn, string | number | null>
 
 async function productsBySku(db: DB, skus: string[]) {
   return byLowerName<ProductRow>(
@@ -124,7 +120,7 @@ async function productsBySku(db: DB, skus: string[]) {
     (lowered) =>
       db
         .selectFrom('products')
-        .select(['id', 'sku as name', ...PRODUCT_FIELDS])
+        .select(['id', 'sku as name', ...IMPORTED_COLUMNS])
         .where(sql`lower(sku)`, 'in', lowered)
         .execute() as Promise<ProductRow[]>,
   )
@@ -176,7 +172,7 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
     else memory.skuRows.set(lower(sku), check.row.number)
 
     const body: Record<string, unknown> = {}
-    for (const field of ['sku', 'sku_amazon', 'article_number', 'description', 'barcode', 'image_url'] as const) {
+    for (const field of IMPORTED_PRODUCT_FIELDS) {
       const text = check.cell(field)
       if (text !== undefined) body[field] = text
     }
@@ -214,7 +210,7 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
     if (typeof values.purchase_price === 'number') values.purchase_price = roundPrice(values.purchase_price)
     if (!existing) return { row: check.row, planned: { action: 'create', values }, problems: [] }
     // the stored SKU keeps its case; only fields that differ are written
-    const changed = (Object.keys(values) as ProductField[]).filter((field) => field !== 'sku' && values[field] !== existing[field])
+    const changed = (Object.keys(values) as ImportedColumn[]).filter((field) => field !== 'sku' && values[field] !== existing[field])
     if (changed.length === 0) return { row: check.row, planned: { action: 'unchanged', productId: existing.id }, problems: [] }
     return {
       row: check.row,

@@ -3,6 +3,7 @@
 // file exported here imports again). Problems with the header row are problems of row 1.
 import {
   IMPORT_FIELDS,
+  IMPORTED_PRODUCT_FIELDS,
   LANGUAGES,
   type ImportColumn,
   type ImportField,
@@ -14,13 +15,8 @@ import { textAt } from '../exports/files'
 
 /** Headers each field also answers to: the labels of our export columns. */
 const EXPORT_LABELS: Partial<Record<ImportField, string[]>> = {
-  sku: ['resources.products.fields.sku'],
-  sku_amazon: ['resources.products.fields.sku_amazon'],
-  article_number: ['resources.products.fields.article_number'],
-  description: ['resources.products.fields.description'],
-  image_url: ['resources.products.fields.image_url'],
+  ...Object.fromEntries(IMPORTED_PRODUCT_FIELDS.map((field) => [field, [`resources.products.fields.${field}`]])),
   brand: ['resources.products.fields.brand'],
-  barcode: ['resources.products.fields.barcode'],
   supplier: ['resources.products.fields.supplier_id'],
   minimum_order_quantity: ['resources.products.fields.minimum_order_quantity'],
   purchase_price: ['resources.products.fields.purchase_price'],
