@@ -17,7 +17,7 @@ const KEPT_AFTER_SAVE = ['article_number', 'brand_id'] as const
 type Kept = Pick<ProductCreate, (typeof KEPT_AFTER_SAVE)[number]>
 
 // the server stores only http(s) addresses; saying so before the round trip
-const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'products.add.image_url_invalid' : undefined)
+const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'terms.image_url_invalid' : undefined)
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== ''
 const filledOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => isFilled(value)))
@@ -56,10 +56,10 @@ export function AddProductDialog({ onCreated }: { onCreated: (product: Product) 
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('products.add.button')}
+        {translate('terms.add_product')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-product-title">
-        <DialogTitle id="add-product-title">{translate('products.add.title')}</DialogTitle>
+        <DialogTitle id="add-product-title">{translate('terms.add_product')}</DialogTitle>
         <Form key={formKey} defaultValues={kept} onSubmit={save}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={1}>
@@ -75,7 +75,7 @@ export function AddProductDialog({ onCreated }: { onCreated: (product: Product) 
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{translate('products.add.close')}</Button>
+            <Button onClick={close}>{translate('terms.close')}</Button>
             <SaveWhenFilled />
           </DialogActions>
         </Form>

@@ -12,7 +12,7 @@ import { BRAND_PICKER, PickOrCreateInput } from '../../common/PickOrCreate'
 import { useTranslate } from '../../common/translate'
 
 /** The server stores only http(s) images; saying so before sending spares a round trip. */
-const webUrl = (value: string | null) => (value && !isWebUrl(value) ? 'product_detail.edit_page.image_url_invalid' : undefined)
+const webUrl = (value: string | null) => (value && !isWebUrl(value) ? 'terms.image_url_invalid' : undefined)
 
 export default function ProductEdit() {
   const notify = useNotify()
@@ -40,7 +40,7 @@ function ProductEditView() {
   const productName = useProductName()
   const { id = '' } = useParams()
   const { record, error } = useEditContext<Product, HttpError>()
-  const title = record ? translate('product_detail.edit_page.title', { name: productName(record) }) : translate('product_detail.edit')
+  const title = record ? translate('product_detail.edit_page.title', { name: productName(record) }) : translate('terms.edit')
 
   let body: React.ReactNode
   if (error) {
@@ -76,7 +76,7 @@ function ProductEditView() {
       <Title title={title} />
       {/* as high as the details' row with its close button, so the breadcrumb stays put between the two */}
       <Box sx={{ mb: 1, minHeight: 40, display: 'flex', alignItems: 'center' }}>
-        <ProductBreadcrumb product={record} current={translate('product_detail.edit')} />
+        <ProductBreadcrumb product={record} current={translate('terms.edit')} />
       </Box>
       {body}
     </Box>
@@ -90,8 +90,8 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ gap: 1 }}>
       {/* the details page reads the product from the server again on opening: what was typed here is dropped */}
-      <Button onClick={() => record && navigate(productPath(record.id))}>{translate('product_detail.edit_page.cancel')}</Button>
-      <SaveButton label="product_detail.edit_page.save" />
+      <Button onClick={() => record && navigate(productPath(record.id))}>{translate('terms.cancel')}</Button>
+      <SaveButton label="terms.save" />
     </Toolbar>
   )
 }
