@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
@@ -10,6 +11,42 @@ const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)))
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort()
 const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((node, k) => (node as Tree)[k], tree) as string
+
+/** How the source of a language file writes each key of its messages: a text written there, or a reference (`terms.warehouse`). */
+function writtenAs(file: string, messages: string): Map<string, 'literal' | 'reference'> {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const unwrap = (node: ts.Expression): ts.Expression =>
+    ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node
+  const nameOf = (name: ts.PropertyName) => (ts.isIdentifier(name) || ts.isStringLiteralLike(name) ? name.text : name.getText())
+  const declared = new Map<string, ts.Expression>()
+  for (const statement of source.statements.filter(ts.isVariableStatement))
+    for (const { name, initializer } of statement.declarationList.declarations)
+      if (ts.isIdentifier(name) && initializer) declared.set(name.text, initializer)
+  // the object an expression stands for: written in place, a const of the file (`terms`) or a part of one (`raAdditions.guesser`)
+  const objectOf = (expression: ts.Expression): ts.ObjectLiteralExpression | undefined => {
+    const node = unwrap(expression)
+    if (ts.isObjectLiteralExpression(node)) return node
+    const named = ts.isIdentifier(node) ? declared.get(node.text) : undefined
+    if (named) return objectOf(named)
+    if (!ts.isPropertyAccessExpression(node)) return undefined
+    const property = objectOf(node.expression)?.properties.find((p) => p.name && nameOf(p.name) === node.name.text)
+    return property && ts.isPropertyAssignment(property) ? objectOf(property.initializer) : undefined
+  }
+  const written = new Map<string, 'literal' | 'reference'>()
+  const walk = (object: ts.ObjectLiteralExpression, prefix: string) => {
+    for (const property of object.properties) {
+      // a spread brings react-admin's own texts from its language package: not written here
+      if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue
+      const key = `${prefix}${nameOf(property.name)}`
+      const value = ts.isPropertyAssignment(property) ? property.initializer : property.name
+      const inner = objectOf(value)
+      if (inner) walk(inner, `${key}.`)
+      else written.set(key, ts.isStringLiteralLike(unwrap(value)) ? 'literal' : 'reference')
+    }
+  }
+  walk(objectOf(declared.get(messages)!)!, '')
+  return written
+}
 
 describe('translations', () => {
   it('English and Dutch have exactly the same keys', () => {
@@ -40,6 +77,34 @@ describe('translations', () => {
     })
     const all = JSON.stringify([en, nl])
     expect(all).not.toMatch(/recieve|Sing in/)
+  })
+})
+
+describe('terms', () => {
+  it("each term's text is written once per language", () => {
+    const files = [
+      { file: 'i18n/en.ts', written: writtenAs('i18n/en.ts', 'en') },
+      { file: 'i18n/nl.ts', written: writtenAs('i18n/nl.ts', 'nl') },
+    ]
+    const all = keys(en as unknown as Tree)
+    // every key outside react-admin's own is read from the source, so no text slips past the check
+    for (const { file, written } of files) {
+      const unread = all.filter((key) => !key.startsWith('ra.') && !written.has(key))
+      expect({ file, unread }).toEqual({ file, unread: [] })
+    }
+    // keys with the same English and the same Dutch text show one term: at most one of them may write it
+    const sameTerm = new Map<string, string[]>()
+    for (const key of all) {
+      const texts = JSON.stringify([lookup(en as unknown as Tree, key), lookup(nl as unknown as Tree, key)])
+      sameTerm.set(texts, [...(sameTerm.get(texts) ?? []), key])
+    }
+    const writtenTwice = files.flatMap(({ file, written }) =>
+      [...sameTerm.values()]
+        .map((group) => group.filter((key) => written.get(key) === 'literal'))
+        .filter((literals) => literals.length > 1)
+        .map((literals) => `${file}: ${literals.join(', ')}`),
+    )
+    expect(writtenTwice).toEqual([])
   })
 })
 

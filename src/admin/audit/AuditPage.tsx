@@ -37,7 +37,7 @@ export default function AuditPage() {
   if (!session.user()?.is_superuser)
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title="audit.title" />
+        <Title title="terms.audit_trail" />
         <Alert severity="info">{translate('audit.forbidden')}</Alert>
       </Box>
     )
@@ -74,7 +74,7 @@ function AuditTrail() {
       onChange={(event) => change({ [name]: event.target.value === '' ? undefined : event.target.value })}
       sx={{ minWidth: 170 }}
     >
-      <MenuItem value="">{translate('audit.filters.all')}</MenuItem>
+      <MenuItem value="">{translate('terms.all')}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
@@ -85,27 +85,27 @@ function AuditTrail() {
 
   return (
     <Box sx={{ mt: 2, mb: 2 }}>
-      <Title title="audit.title" />
+      <Title title="terms.audit_trail" />
       <Card>
         <Stack
           direction="row"
           sx={{ p: 2, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
           role="search"
-          aria-label={translate('audit.title')}
+          aria-label={translate('terms.audit_trail')}
         >
           {select(
             'user_id',
-            translate('audit.filters.user'),
+            translate('terms.user'),
             (users ?? []).map((u) => ({ value: u.id, label: u.username })),
           )}
           {select(
             'entity_type',
-            translate('audit.filters.kind'),
+            translate('terms.kind_of_record'),
             AUDIT_ENTITY_TYPES.map((kind) => ({ value: kind, label: translate(`audit.kinds.${kind}`) })),
           )}
           {select(
             'action',
-            translate('audit.filters.action'),
+            translate('terms.action'),
             AUDIT_ACTIONS.map((action) => ({ value: action, label: translate(`audit.actions.${action}`) })),
           )}
           {(['from', 'to'] as const).map((name) => (
@@ -113,7 +113,7 @@ function AuditTrail() {
               key={name}
               size="small"
               type="date"
-              label={translate(name === 'from' ? 'audit.filters.since' : 'audit.filters.until')}
+              label={translate(name === 'from' ? 'terms.from' : 'audit.filters.until')}
               value={filters[name] ?? ''}
               onChange={(event) => change({ [name]: event.target.value || undefined })}
               slotProps={{ inputLabel: { shrink: true } }}

@@ -5,7 +5,7 @@ import type { PageScreen } from '../common/screen'
 
 export default {
   path: '/audit',
-  label: 'stockroom.menu.audit',
+  label: 'terms.audit_trail',
   audience: 'super-user',
   icon: ManageSearchIcon,
   pages: { '': lazy(() => import('./AuditPage')) },

@@ -58,7 +58,7 @@ export function EmailDialog(props: EmailDialogProps) {
         <DialogTitle>{props.title}</DialogTitle>
         <DialogContent>
           <TextField
-            label={translate('stockroom.auth.email')}
+            label={translate('terms.email')}
             type="email"
             name="email"
             required

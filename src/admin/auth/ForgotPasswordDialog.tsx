@@ -10,7 +10,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       onClose={onClose}
       title={translate('stockroom.auth.reset_title')}
       help={translate('stockroom.auth.reset_help')}
-      cancelLabel={translate('stockroom.auth.cancel')}
+      cancelLabel={translate('terms.cancel')}
       submitLabel={translate('stockroom.auth.send')}
       onSubmit={account.requestPasswordReset}
       successMessage={(email) => translate('stockroom.auth.reset_sent', { email })}

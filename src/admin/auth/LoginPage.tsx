@@ -19,7 +19,7 @@ export function LoginPage() {
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
-  useDocumentTitle(translate('stockroom.auth.title'))
+  useDocumentTitle(translate('terms.sign_in'))
 
   if (session.token()) return <Navigate to={safeNextUrl(location.search)} replace />
 
@@ -48,7 +48,7 @@ export function LoginPage() {
               {translate('stockroom.auth.welcome')}
             </Typography>
             <TextField
-              label={translate('stockroom.auth.email')}
+              label={translate('terms.email')}
               type="email"
               name="email"
               autoComplete="username"
@@ -58,7 +58,7 @@ export function LoginPage() {
               onChange={(e) => setEmail(e.target.value)}
             />
             <TextField
-              label={translate('stockroom.auth.password')}
+              label={translate('terms.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -75,7 +75,7 @@ export function LoginPage() {
         </CardContent>
         <CardActions sx={{ flexDirection: 'column', gap: 1, px: 2, pb: 2 }}>
           <Button type="submit" variant="contained" fullWidth disabled={pending}>
-            {translate('stockroom.auth.sign_in')}
+            {translate('terms.sign_in')}
           </Button>
           <Stack direction="row" justifyContent="space-between" alignItems="center" width="100%">
             <Button size="small" onClick={() => setForgotOpen(true)}>

@@ -36,10 +36,10 @@ export function PasswordResetPage() {
   }
 
   return (
-    <PublicPage title={translate('stockroom.password_reset.title')}>
+    <PublicPage title={translate('terms.new_password')}>
       <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)}>
         <TextField
-          label={translate('stockroom.password_reset.password')}
+          label={translate('terms.new_password')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -56,7 +56,7 @@ export function PasswordResetPage() {
           </Alert>
         )}
         <Button type="submit" variant="contained" disabled={pending}>
-          {translate('stockroom.password_reset.submit')}
+          {translate('terms.submit')}
         </Button>
       </Stack>
     </PublicPage>

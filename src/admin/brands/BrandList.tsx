@@ -18,7 +18,7 @@ const RESOURCE = 'brands'
 export default function BrandList() {
   return (
     <List
-      title="catalogue.brands.title"
+      title="terms.brands"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         // the export and the add field wrap on a phone rather than widen the page

@@ -5,7 +5,7 @@ import type { ResourceScreen } from '../common/screen'
 
 export default {
   resource: 'brands',
-  label: 'stockroom.menu.brands',
+  label: 'terms.brands',
   audience: 'signed-in',
   list: lazy(() => import('./BrandList')),
   icon: SellIcon,

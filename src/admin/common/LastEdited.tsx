@@ -28,7 +28,7 @@ export function LastEdited({ at }: { at: string }) {
   const exact = dayjs(at).locale(locale).format('LL LTS')
   return (
     <Typography variant="body2" color="text.secondary">
-      {translate('stockroom.last_edited')}:{' '}
+      {translate('terms.last_edited')}:{' '}
       <Tooltip title={exact}>
         <time dateTime={at} tabIndex={0}>
           {calendarText(at)}

@@ -129,10 +129,10 @@ function SelectMode({
         onChange={(_, option) => onPick(option)}
         onInputChange={(_, text, reason) => setSearch(reason === 'input' ? text : '')}
         clearText={translate('pickers.clear')}
-        openText={translate('pickers.open')}
-        closeText={translate('pickers.close')}
+        openText={translate('terms.open')}
+        closeText={translate('terms.close')}
         noOptionsText={translate('pickers.no_options')}
-        loadingText={translate('pickers.loading')}
+        loadingText={translate('terms.loading')}
         renderInput={(params) => (
           <TextField
             {...params}
@@ -209,9 +209,9 @@ function CreateMode({ kind, nameField, createResource, label, onDone }: PickOrCr
         helperText={problem}
       />
       <Button variant="contained" onClick={() => void save()} disabled={!canSave}>
-        {translate('pickers.save')}
+        {translate('terms.save')}
       </Button>
-      <Button onClick={() => onDone()}>{translate('pickers.cancel')}</Button>
+      <Button onClick={() => onDone()}>{translate('terms.cancel')}</Button>
     </Box>
   )
 }

@@ -10,8 +10,8 @@ export function SendVerificationDialog(props: { open: boolean; onClose: () => vo
       onClose={props.onClose}
       initialEmail={props.initialEmail}
       title={translate('stockroom.send_verification.title')}
-      cancelLabel={translate('stockroom.send_verification.close')}
-      submitLabel={translate('stockroom.send_verification.submit')}
+      cancelLabel={translate('terms.close')}
+      submitLabel={translate('terms.submit')}
       onSubmit={async (email) => {
         await account.requestVerification(email)
         props.onSent?.()

@@ -39,7 +39,7 @@ function UndoNotice({ message, undo }: { message: string; undo: () => Promise<un
           startIcon={pending ? <CircularProgress size={14} color="inherit" /> : <UndoIcon />}
           onClick={() => void takeBack()}
         >
-          {translate('undo.button')}
+          {translate('terms.undo')}
         </Button>
       }
       sx={{ minWidth: { sm: 360 }, alignItems: 'center' }}

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../../i18n/keys'
 
 export type { MessageKey }
 
-/** The rest of the keys that start with `Prefix.`: KeysUnder<'counts.columns'> is 'count' | 'warehouse' | … */
+/** The rest of the keys that start with `Prefix.`: KeysUnder<'counts.columns'> is 'count' | 'status' | 'created' */
 export type KeysUnder<Prefix extends string> = MessageKey extends infer Key ? (Key extends `${Prefix}.${infer Rest}` ? Rest : never) : never
 
 export interface Translate {

@@ -111,12 +111,12 @@ export default function CountDetail() {
             <Table size="small" aria-label={translate('counts.lines.title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('counts.lines.location')}</TableCell>
-                  <TableCell>{translate('counts.lines.product')}</TableCell>
+                  <TableCell>{translate('terms.location')}</TableCell>
+                  <TableCell>{translate('terms.product')}</TableCell>
                   <TableCell align="right">{translate('counts.lines.expected')}</TableCell>
-                  <TableCell align="right">{translate('counts.lines.counted')}</TableCell>
+                  <TableCell align="right">{translate('terms.counted')}</TableCell>
                   <TableCell align="right">{translate('counts.lines.difference')}</TableCell>
-                  <TableCell align="right">{translate('counts.lines.value')}</TableCell>
+                  <TableCell align="right">{translate('terms.value')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -173,7 +173,7 @@ export default function CountDetail() {
         title={asking ? `counts.steps.${asking}_title` : ''}
         content={asking ? translate(`counts.steps.${asking}_content`, { smart_count: totals.counted }) : ''}
         confirm={asking ? `counts.steps.${asking}` : ''}
-        cancel="counts.close"
+        cancel="terms.back"
         confirmColor={asking === 'cancel' ? 'warning' : 'primary'}
         onConfirm={() => asking && void step(asking)}
         onClose={() => setAsking(undefined)}
@@ -213,7 +213,7 @@ function PhoneLines({ count, onLine }: { count: StockCount; onLine: (line: Stock
           {open ? (
             <CountedInput countId={count.id} line={line} onLine={onLine} />
           ) : (
-            <Typography sx={numberSx}>{`${translate('counts.lines.counted')} ${line.counted ?? '—'}`}</Typography>
+            <Typography sx={numberSx}>{`${translate('terms.counted')} ${line.counted ?? '—'}`}</Typography>
           )}
         </Box>
       ))}

@@ -23,11 +23,11 @@ export default function CountList() {
     <>
       <DocumentList<StockCountSummary>
         resource="stock_counts"
-        title="counts.title"
+        title="terms.counts"
         empty="counts.empty"
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpening(true)}>
-            {translate('counts.open.button')}
+            {translate('terms.open_count')}
           </Button>
         }
         rowClick={(id) => `/stock_counts/${id}`}
@@ -43,20 +43,20 @@ export default function CountList() {
           sx={{ whiteSpace: 'nowrap' }}
           render={(count) => nameOf(translate, count)}
         />
-        <FunctionField<StockCountSummary> label="counts.columns.warehouse" sortable={false} render={(count) => count.warehouse_name} />
+        <FunctionField<StockCountSummary> label="terms.warehouse" sortable={false} render={(count) => count.warehouse_name} />
         <FunctionField<StockCountSummary>
           label="counts.columns.status"
           sortable={false}
           render={(count) => <CountStatus status={count.status} />}
         />
         <FunctionField<StockCountSummary>
-          label="counts.columns.counted"
+          label="terms.counted"
           sortable={false}
           sx={{ whiteSpace: 'nowrap' }}
           render={(count) => `${count.lines_counted} / ${count.lines_total}`}
         />
         <FunctionField<StockCountSummary> label="counts.columns.created" sortable={false} sx={{ whiteSpace: 'nowrap' }} render={when} />
-        <FunctionField<StockCountSummary> label="counts.columns.user" sortable={false} render={(count) => count.user?.username} />
+        <FunctionField<StockCountSummary> label="terms.user" sortable={false} render={(count) => count.user?.username} />
       </DocumentList>
       {opening && <OpenCountDialog onClose={() => setOpening(false)} onOpened={(count) => navigate(`/stock_counts/${count.id}`)} />}
     </>

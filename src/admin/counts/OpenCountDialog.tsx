@@ -57,14 +57,14 @@ export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; on
 
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="open-count-title">
-      <DialogTitle id="open-count-title">{translate('counts.open.title')}</DialogTitle>
+      <DialogTitle id="open-count-title">{translate('terms.open_count')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {places.error && <Alert severity="error">{places.error.message}</Alert>}
           <TextField
             select
             size="small"
-            label={translate('counts.open.warehouse')}
+            label={translate('terms.warehouse')}
             value={warehouseId}
             onChange={(event) => {
               setWarehouseId(event.target.value === '' ? '' : Number(event.target.value))
@@ -81,7 +81,7 @@ export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; on
           </TextField>
           {chosen && (
             <FormGroup>
-              <FormLabel component="legend">{translate('counts.open.locations')}</FormLabel>
+              <FormLabel component="legend">{translate('terms.locations')}</FormLabel>
               <FormHelperText sx={{ mx: 0 }}>{translate('counts.open.locations_help')}</FormHelperText>
               {chosen.places.map((place) => (
                 <FormControlLabel
@@ -106,14 +106,14 @@ export function OpenCountDialog({ onClose, onOpened }: { onClose: () => void; on
             label={translate('counts.open.blind')}
           />
           <FormHelperText sx={{ mt: '-12px !important', mx: 0 }}>{translate('counts.open.blind_help')}</FormHelperText>
-          <TextField size="small" label={translate('counts.open.note')} value={note} onChange={(event) => setNote(event.target.value)} />
+          <TextField size="small" label={translate('terms.note')} value={note} onChange={(event) => setNote(event.target.value)} />
           {problem && <Alert severity="error">{problem}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('counts.cancel')}</Button>
+        <Button onClick={onClose}>{translate('terms.cancel')}</Button>
         <Button variant="contained" disabled={warehouseId === '' || sending} onClick={() => void open()}>
-          {translate('counts.open.submit')}
+          {translate('terms.open')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -55,7 +55,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
           <TextField
             select
             size="small"
-            label={translate('counts.scan.location')}
+            label={translate('terms.location')}
             value={locationId ?? ''}
             onChange={(event) => {
               setLocationId(Number(event.target.value))
@@ -81,7 +81,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
               autoFocus
               fullWidth
               size="small"
-              label={translate('counts.scan.barcode')}
+              label={translate('terms.barcode')}
               helperText={translate('counts.scan.help')}
               value={code}
               onChange={(event) => setCode(event.target.value)}

@@ -8,7 +8,7 @@ const CountDetail = lazy(() => import('./CountDetail'))
 
 export default {
   resource: 'stock_counts',
-  label: 'stockroom.menu.counts',
+  label: 'terms.counts',
   audience: 'signed-in',
   list: lazy(() => import('./CountList')),
   icon: FactCheckIcon,

@@ -54,12 +54,12 @@ export default function DashboardPage() {
 
   return (
     <Box sx={{ mt: 2, mb: 2 }}>
-      <Title title="dashboard.title" />
+      <Title title="terms.dashboard" />
       {error && <Alert severity="error">{translate('dashboard.failed', { error })}</Alert>}
       {!dashboard && !error && <CircularProgress size={24} />}
       {dashboard && (
         <Grid container spacing={2}>
-          <Tile title={translate('dashboard.products')} testId="tile-products">
+          <Tile title={translate('terms.products')} testId="tile-products">
             <Figure>{number(dashboard.products)}</Figure>
           </Tile>
           <Tile title={translate('dashboard.stock_value')} testId="tile-stock-value">
@@ -89,7 +89,7 @@ export default function DashboardPage() {
               <BookingsChart days={dashboard.bookings_per_day} />
             </Suspense>
           </Tile>
-          <Tile title={translate('dashboard.ledger')} wide testId="tile-ledger">
+          <Tile title={translate('terms.ledger_check')} wide testId="tile-ledger">
             <LedgerCheck />
           </Tile>
           {dashboard.last_changes && (

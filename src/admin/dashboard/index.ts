@@ -5,7 +5,7 @@ import type { PageScreen } from '../common/screen'
 
 export default {
   path: '/dashboard',
-  label: 'stockroom.menu.dashboard',
+  label: 'terms.dashboard',
   audience: 'signed-in',
   icon: DashboardIcon,
   pages: { '': lazy(() => import('./DashboardPage')) },

@@ -77,7 +77,7 @@ export default function ImportPage() {
 
   return (
     <Box sx={{ mt: 2, mb: 2, maxWidth: 1000 }}>
-      <Title title="imports.title" />
+      <Title title="terms.import" />
       <Card>
         <CardContent>
           <Stack spacing={2}>
@@ -141,7 +141,7 @@ export default function ImportPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('imports.column')}</TableCell>
-                    <TableCell>{translate('imports.field')}</TableCell>
+                    <TableCell>{translate('terms.field')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -157,7 +157,7 @@ export default function ImportPage() {
                             value={mapping[header] ?? IGNORE}
                             error={check.problems.some((p) => p.row === 1 && p.column === header)}
                             onChange={(event) => setMapping({ ...mapping, [header]: event.target.value })}
-                            slotProps={{ htmlInput: { 'aria-label': `${translate('imports.field')}: ${header}` } }}
+                            slotProps={{ htmlInput: { 'aria-label': `${translate('terms.field')}: ${header}` } }}
                             sx={{ minWidth: 220 }}
                           >
                             <MenuItem value={IGNORE}>
@@ -207,7 +207,7 @@ export default function ImportPage() {
                 {translate('imports.check')}
               </Button>
               <Button variant="contained" disabled={headerProblems || pending !== undefined} onClick={() => void run('import')}>
-                {translate('imports.start')}
+                {translate('terms.import')}
               </Button>
             </Stack>
             {pending === 'import' && <LinearProgress sx={{ mt: 2 }} />}

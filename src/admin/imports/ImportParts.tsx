@@ -26,9 +26,9 @@ export function Problems({ report }: { report: ImportReport }) {
         <Table size="small" stickyHeader aria-label={translate('imports.problems')}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('imports.problem_row')}</TableCell>
+              <TableCell>{translate('terms.row')}</TableCell>
               <TableCell>{translate('imports.problem_column')}</TableCell>
-              <TableCell>{translate('imports.problem_reason')}</TableCell>
+              <TableCell>{translate('terms.reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -5,7 +5,7 @@ import type { PageScreen } from '../common/screen'
 
 export default {
   path: '/imports',
-  label: 'stockroom.menu.imports',
+  label: 'terms.import',
   audience: 'signed-in',
   icon: UploadFileIcon,
   pages: { '': lazy(() => import('./ImportPage')), ':id': lazy(() => import('./ImportReportPage')) },

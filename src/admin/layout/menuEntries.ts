@@ -17,7 +17,7 @@ export type MenuEntry = {
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   ...SCREENS.map((screen) => ({ to: screenPath(screen), label: screen.label, icon: screen.icon, audience: screen.audience })),
-  { to: LOGIN_PATH, label: 'stockroom.menu.sign_in', icon: LoginIcon, audience: 'signed-out' },
+  { to: LOGIN_PATH, label: 'terms.sign_in', icon: LoginIcon, audience: 'signed-out' },
   { signOut: true, label: 'stockroom.menu.sign_out', icon: LogoutIcon, audience: 'signed-in' },
 ]
 

@@ -44,7 +44,7 @@ export default function OrgEdit() {
 function OrgTitle() {
   const translate = useTranslate()
   const org = useRecordContext<Organization>()
-  return <>{org ? translate('catalogue.orgs.edit_title', { name: org.org_name }) : translate('catalogue.orgs.title')}</>
+  return <>{org ? translate('catalogue.orgs.edit_title', { name: org.org_name }) : translate('terms.organizations')}</>
 }
 
 function CheckboxInput({ source }: { source: 'is_seller' | 'is_supplier' }) {

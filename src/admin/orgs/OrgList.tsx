@@ -15,7 +15,7 @@ import { useTranslate } from '../common/translate'
 export default function OrgList() {
   return (
     <List
-      title="catalogue.orgs.title"
+      title="terms.organizations"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         // the export and the add field wrap on a phone rather than widen the page

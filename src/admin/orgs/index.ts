@@ -5,7 +5,7 @@ import type { ResourceScreen } from '../common/screen'
 
 export default {
   resource: 'orgs',
-  label: 'stockroom.menu.organizations',
+  label: 'terms.organizations',
   audience: 'signed-in',
   list: lazy(() => import('./OrgList')),
   edit: lazy(() => import('./OrgEdit')),

@@ -53,10 +53,10 @@ export function AddProductDialog({ onCreated }: { onCreated: (product: Product) 
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('products.add.button')}
+        {translate('terms.add_product')}
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-product-title">
-        <DialogTitle id="add-product-title">{translate('products.add.title')}</DialogTitle>
+        <DialogTitle id="add-product-title">{translate('terms.add_product')}</DialogTitle>
         <Form key={formKey} defaultValues={kept} onSubmit={save}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={1}>
@@ -67,7 +67,7 @@ export function AddProductDialog({ onCreated }: { onCreated: (product: Product) 
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{translate('products.add.close')}</Button>
+            <Button onClick={close}>{translate('terms.close')}</Button>
             <SaveWhenFilled />
           </DialogActions>
         </Form>

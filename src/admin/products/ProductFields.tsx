@@ -15,7 +15,7 @@ export const productFieldsInOrder = (first: readonly ProductFieldName[] = []): P
 export const DETAIL_ORDER = ['description', 'article_number'] as const
 
 // the server stores only http(s) addresses; saying so before the round trip
-const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'products.add.image_url_invalid' : undefined)
+const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'terms.image_url_invalid' : undefined)
 
 const KIND_PROPS: Record<ProductFieldSpec['kind'], object> = {
   code: {},

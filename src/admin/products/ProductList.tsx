@@ -78,7 +78,7 @@ function ProductTable() {
             filter="warehouse_id"
             resource="warehouses"
             nameField="warehouse_name"
-            label={translate('products.list.warehouse')}
+            label={translate('terms.warehouse')}
             noFilterLabel={translate('products.list.global')}
             width={260}
           />

@@ -11,7 +11,7 @@ const ProductEdit = lazy(() => import('./detail/ProductEdit'))
 
 export default {
   resource: 'products',
-  label: 'stockroom.menu.products',
+  label: 'terms.products',
   audience: 'signed-in',
   list: ProductList,
   icon: InventoryIcon,

@@ -78,26 +78,9 @@ export function ProfileForm({ user, onCancel, onSaved }: { user: User; onCancel:
             value={values.username}
             onChange={set('username')}
           />
-          <TextField
-            label={translate('stockroom.profile.email')}
-            name="email"
-            type="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-          />
-          <TextField
-            label={translate('stockroom.profile.given_name')}
-            name="given_name"
-            value={values.given_name}
-            onChange={set('given_name')}
-          />
-          <TextField
-            label={translate('stockroom.profile.family_name')}
-            name="family_name"
-            value={values.family_name}
-            onChange={set('family_name')}
-          />
+          <TextField label={translate('terms.email')} name="email" type="email" required value={values.email} onChange={set('email')} />
+          <TextField label={translate('terms.first_name')} name="given_name" value={values.given_name} onChange={set('given_name')} />
+          <TextField label={translate('terms.last_name')} name="family_name" value={values.family_name} onChange={set('family_name')} />
           <TextField
             label={translate('stockroom.profile.new_password')}
             name="new_password"

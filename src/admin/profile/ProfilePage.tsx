@@ -42,7 +42,7 @@ export function ProfilePage() {
 
   return (
     <Box sx={{ maxWidth: 640, mt: 2 }}>
-      <Title title={translate('stockroom.profile.title')} />
+      <Title title={translate('terms.profile')} />
       {error && <Alert severity="error">{error}</Alert>}
       {!user && !error && <CircularProgress size={24} />}
       {user && editing && (
@@ -63,8 +63,8 @@ export function ProfilePage() {
           <CardHeader
             title={user.username}
             action={
-              <Tooltip title={translate('stockroom.profile.edit')}>
-                <IconButton aria-label={translate('stockroom.profile.edit')} onClick={() => setEditing(true)}>
+              <Tooltip title={translate('terms.edit')}>
+                <IconButton aria-label={translate('terms.edit')} onClick={() => setEditing(true)}>
                   <EditIcon />
                 </IconButton>
               </Tooltip>
@@ -73,13 +73,13 @@ export function ProfilePage() {
           <CardContent>
             <Stack spacing={1}>
               <Field label={translate('stockroom.profile.username')} value={user.username} />
-              <Field label={translate('stockroom.profile.given_name')} value={user.given_name} />
-              <Field label={translate('stockroom.profile.family_name')} value={user.family_name} />
-              <Field label={translate('stockroom.profile.email')} value={user.email} />
+              <Field label={translate('terms.first_name')} value={user.given_name} />
+              <Field label={translate('terms.last_name')} value={user.family_name} />
+              <Field label={translate('terms.email')} value={user.email} />
               <Stack direction="row" spacing={2}>
                 <Flag label={translate('stockroom.profile.active')} checked={user.is_active} />
                 <Flag label={translate('stockroom.profile.verified')} checked={user.is_verified} />
-                <Flag label={translate('stockroom.profile.superuser')} checked={user.is_superuser} />
+                <Flag label={translate('terms.superuser')} checked={user.is_superuser} />
               </Stack>
               <Box>
                 <Button variant="outlined" disabled={user.is_verified} onClick={() => setDialogOpen(true)}>

@@ -6,7 +6,7 @@ import type { PageScreen } from '../common/screen'
 
 export default {
   path: PROFILE_PATH,
-  label: 'stockroom.menu.profile',
+  label: 'terms.profile',
   audience: 'signed-in',
   icon: AccountCircleIcon,
   pages: { '': lazy(() => import('./ProfilePage')) },

@@ -52,16 +52,16 @@ export default function ReorderReport() {
   const suppliers = report.data?.suppliers ?? []
   return (
     <Box sx={{ mt: 1, mb: 2, maxWidth: 1200 }}>
-      <Title title={translate('reorder.title')} />
+      <Title title={translate('terms.reorder_report')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1, gap: 1 }}>
         <Typography variant="h6" component="h1">
-          {translate('reorder.title')}
+          {translate('terms.reorder_report')}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField
             select
             size="small"
-            label={translate('reorder.warehouse')}
+            label={translate('terms.warehouse')}
             value={warehouseId}
             onChange={(event) => setWarehouseId(event.target.value === '' ? '' : Number(event.target.value))}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}

@@ -6,7 +6,7 @@ import type { PageScreen } from '../common/screen'
 
 export default {
   path: REORDER_REPORT_PATH,
-  label: 'stockroom.menu.reorder',
+  label: 'terms.reorder_report',
   audience: 'signed-in',
   icon: ShoppingCartIcon,
   pages: { '': lazy(() => import('./ReorderReport')) },

@@ -61,11 +61,11 @@ export default function TransferList() {
     <>
       <DocumentList<StockTransfer>
         resource="stock_transfers"
-        title="transfers.title"
+        title="terms.transfers"
         empty="transfers.empty"
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {translate('transfers.new')}
+            {translate('terms.new_transfer')}
           </Button>
         }
         phone={{
@@ -86,7 +86,7 @@ export default function TransferList() {
           tertiaryText: reverseButton,
         }}
       >
-        <FunctionField<StockTransfer> label="transfers.columns.date" sortable={false} sx={{ whiteSpace: 'nowrap' }} render={when} />
+        <FunctionField<StockTransfer> label="terms.date" sortable={false} sx={{ whiteSpace: 'nowrap' }} render={when} />
         <FunctionField<StockTransfer>
           label="transfers.columns.route"
           sortable={false}
@@ -94,7 +94,7 @@ export default function TransferList() {
           render={(transfer) => route(transfer.from, transfer.to)}
         />
         <FunctionField<StockTransfer>
-          label="transfers.columns.lines"
+          label="terms.products"
           sortable={false}
           render={(transfer) => (
             <Box component="span" data-testid="transfer-row" sx={{ display: 'inline-block', minWidth: 160 }}>
@@ -102,8 +102,8 @@ export default function TransferList() {
             </Box>
           )}
         />
-        <FunctionField<StockTransfer> label="transfers.columns.note" sortable={false} render={(transfer) => transfer.note} />
-        <FunctionField<StockTransfer> label="transfers.columns.user" sortable={false} render={(transfer) => transfer.user?.username} />
+        <FunctionField<StockTransfer> label="terms.note" sortable={false} render={(transfer) => transfer.note} />
+        <FunctionField<StockTransfer> label="terms.user" sortable={false} render={(transfer) => transfer.user?.username} />
         <FunctionField<StockTransfer> label="" sortable={false} textAlign="right" render={reverseButton} />
       </DocumentList>
       {creating && (
@@ -122,7 +122,7 @@ export default function TransferList() {
         title="transfers.reverse_title"
         content={reversing ? translate('transfers.reverse_content', { route: route(reversing.to, reversing.from) }) : ''}
         confirm="transfers.reverse"
-        cancel="transfers.dialog.cancel"
+        cancel="terms.cancel"
         onConfirm={() => void reverse(false)}
         onClose={() => setReversing(undefined)}
       />

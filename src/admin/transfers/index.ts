@@ -5,7 +5,7 @@ import type { ResourceScreen } from '../common/screen'
 
 export default {
   resource: 'stock_transfers',
-  label: 'stockroom.menu.transfers',
+  label: 'terms.transfers',
   audience: 'signed-in',
   list: lazy(() => import('./TransferList')),
   icon: SwapHorizIcon,

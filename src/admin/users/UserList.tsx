@@ -22,7 +22,7 @@ function OnlyForSuperusers() {
   const translate = useTranslate()
   return (
     <Box sx={{ maxWidth: 640, mt: 2 }}>
-      <Title title="users.title" />
+      <Title title="terms.users" />
       <Alert severity="info">
         <AlertTitle>{translate('users.forbidden_title')}</AlertTitle>
         {translate('users.forbidden')}
@@ -36,7 +36,7 @@ function UserAdministration() {
     <Box sx={{ mt: 2 }}>
       <AddUserForm />
       <List
-        title="users.title"
+        title="terms.users"
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
         actions={
           <TopToolbar>

@@ -5,7 +5,7 @@ import type { ResourceScreen } from '../common/screen'
 
 export default {
   resource: 'users',
-  label: 'stockroom.menu.users',
+  label: 'terms.users',
   audience: 'super-user',
   list: lazy(() => import('./UserList')),
   icon: GroupIcon,

@@ -17,7 +17,7 @@ import { useTranslate } from '../common/translate'
 export default function WarehouseList() {
   return (
     <List
-      title="catalogue.warehouses.title"
+      title="terms.warehouses"
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       actions={
         // the export and the add field wrap on a phone rather than widen the page
@@ -45,7 +45,7 @@ function AddWarehouse() {
     await create('warehouses', { data: { warehouse_name } })
     notify('catalogue.warehouses.added', { type: 'success', messageArgs: { name: warehouse_name } })
   }
-  return <AddByName label={translate('catalogue.warehouses.new_name')} buttonLabel={translate('catalogue.warehouses.add')} onAdd={add} />
+  return <AddByName label={translate('terms.new_warehouse')} buttonLabel={translate('catalogue.warehouses.add')} onAdd={add} />
 }
 
 function WarehouseCards() {
@@ -89,7 +89,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
             await remove('warehouses', { id: warehouse.id, previousData: warehouse })
             notify('catalogue.warehouses.deleted', { type: 'success', messageArgs: { name } })
           }}
-          deleteTitle={translate('catalogue.warehouses.delete_title', { name })}
+          deleteTitle={translate('terms.remove_warehouse_title', { name })}
           deleteContent={translate('catalogue.warehouses.delete_content')}
         />
         <WarehouseLocations warehouse={warehouse} />

@@ -65,7 +65,7 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
     sort: byName,
     filter: search.trim() ? { q: search.trim() } : {},
   })
-  const label = translate('catalogue.warehouses.location_name')
+  const label = translate('terms.location')
 
   return (
     <Stack spacing={1}>
@@ -90,7 +90,7 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
           sx={{ flex: '1 1 200px' }}
         />
         <Button startIcon={<PrintIcon />} onClick={() => setPrinting(true)} disabled={total === 0 && !search}>
-          {translate('floor.labels.print_locations')}
+          {translate('terms.print_labels')}
         </Button>
       </Stack>
       {isPending || error || !data?.length ? (
@@ -113,7 +113,7 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
                 await remove(resource, { id: location.id, previousData: location })
                 notify('catalogue.warehouses.location_deleted', { type: 'success', messageArgs: { name: location.location_name } })
               }}
-              deleteTitle={translate('catalogue.warehouses.location_delete_title', { name: location.location_name })}
+              deleteTitle={translate('terms.remove_location_title', { name: location.location_name })}
               deleteContent={translate('catalogue.warehouses.location_delete_content')}
             />
             <Typography variant="caption" color="text.secondary" sx={{ pl: 1 }}>
@@ -124,7 +124,7 @@ function LocationsPage({ warehouse, resource }: { warehouse: Warehouse; resource
       )}
       <PageNumbers total={total} perPage={PER_PAGE} page={page} setPage={setPage} />
       <AddByName
-        label={translate('catalogue.warehouses.new_location')}
+        label={translate('terms.new_location')}
         buttonLabel={translate('catalogue.warehouses.add_location')}
         onAdd={async (location_name) => {
           await create(resource, { data: { location_name } })

@@ -5,7 +5,7 @@ import type { ResourceScreen } from '../common/screen'
 
 export default {
   resource: 'warehouses',
-  label: 'stockroom.menu.warehouses',
+  label: 'terms.warehouses',
   audience: 'signed-in',
   list: lazy(() => import('./WarehouseList')),
   icon: WarehouseIcon,

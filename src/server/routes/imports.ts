@@ -262,7 +262,7 @@ const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { upl
       const csv = stringify({
         bom: true,
         header: true,
-        columns: [translated(lang, 'imports.row_column'), ...headers, translated(lang, 'imports.reason_column')].map(escapeFormula),
+        columns: [translated(lang, 'terms.row'), ...headers, translated(lang, 'terms.reason')].map(escapeFormula),
       })
       // in pages by id (the order rows were refused in), so the connection is never held for the whole file
       void (async () => {

@@ -39,14 +39,14 @@ export function AuditRows({ entries, onUndone, showKind = true }: { entries: Aud
   return (
     // width 0 / minWidth 100%: a wide table scrolls here instead of widening the page
     <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-      <Table size="small" aria-label={translate('audit.title')}>
+      <Table size="small" aria-label={translate('terms.audit_trail')}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />
-            <TableCell>{translate('audit.columns.date')}</TableCell>
-            <TableCell>{translate('audit.columns.user')}</TableCell>
-            <TableCell>{translate('audit.columns.action')}</TableCell>
-            {showKind && <TableCell>{translate('audit.columns.kind')}</TableCell>}
+            <TableCell>{translate('terms.date')}</TableCell>
+            <TableCell>{translate('terms.user')}</TableCell>
+            <TableCell>{translate('terms.action')}</TableCell>
+            {showKind && <TableCell>{translate('terms.kind_of_record')}</TableCell>}
             {showKind && <TableCell align="right">{translate('audit.columns.record')}</TableCell>}
           </TableRow>
         </TableHead>
@@ -118,7 +118,7 @@ function ChangeDetail({ entry, onUndone }: { entry: AuditEntry; onUndone: () => 
         <Table size="small" aria-label={translate('audit.columns.changes')} sx={{ maxWidth: 720 }}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('audit.field')}</TableCell>
+              <TableCell>{translate('terms.field')}</TableCell>
               <TableCell>{translate('audit.before')}</TableCell>
               <TableCell>{translate('audit.after')}</TableCell>
             </TableRow>
@@ -176,10 +176,10 @@ function UndoEntry({ entry, onUndone }: { entry: AuditEntry; onUndone: () => voi
     <Box>
       {check.possible ? (
         <Button size="small" variant="outlined" startIcon={<UndoIcon />} onClick={() => setConfirming(true)} disabled={pending}>
-          {translate('audit.undo')}
+          {translate('terms.undo')}
         </Button>
       ) : (
-        <Tooltip title={translate('audit.undo')}>
+        <Tooltip title={translate('terms.undo')}>
           <Alert severity="info" icon={<UndoIcon fontSize="small" />} sx={{ py: 0 }}>
             {check.code
               ? describeFailure(409, { detail: check.reason ?? '', code: check.code, params: check.params }, translate)
@@ -201,7 +201,7 @@ function UndoEntry({ entry, onUndone }: { entry: AuditEntry; onUndone: () => voi
             )}
           </Stack>
         }
-        confirm="audit.undo"
+        confirm="terms.undo"
         onConfirm={() => void undo()}
         onClose={() => {
           setConfirming(false)

@@ -105,7 +105,7 @@ export function PrintLabelsDialog({ open, onClose, request, items, fileName }: P
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('floor.labels.close')}</Button>
+        <Button onClick={onClose}>{translate('terms.close')}</Button>
         <Button
           variant="contained"
           startIcon={<DownloadIcon />}

@@ -88,7 +88,7 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('floor.camera.close')}</Button>
+        <Button onClick={onClose}>{translate('terms.close')}</Button>
       </DialogActions>
     </Dialog>
   )

@@ -14,7 +14,7 @@ export function TransferButton({ product, onDone }: { product: Product; onDone: 
   return (
     <>
       <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setOpen(true)} sx={{ mt: 1 }}>
-        {translate('transfers.button')}
+        {translate('terms.transfer')}
       </Button>
       {open && (
         <TransferDialog

@@ -122,14 +122,14 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
   return (
     <Dialog open={open} onClose={close} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="transfer-title">
       <DialogTitle id="transfer-title">
-        {product ? translate('transfers.dialog.title_product', { product: product.label }) : translate('transfers.dialog.title')}
+        {product ? translate('transfers.dialog.title_product', { product: product.label }) : translate('terms.new_transfer')}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {places.error && <Alert severity="error">{places.error.message}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <PlaceSelect
-              label={translate('transfers.dialog.from')}
+              label={translate('terms.from')}
               places={places.data ?? []}
               value={from}
               onChange={setFrom}
@@ -204,7 +204,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
                     <TextField
                       size="small"
                       type="number"
-                      label={translate('transfers.dialog.amount')}
+                      label={translate('terms.amount')}
                       value={line.amount}
                       error={line.amount !== '' && quantity === null}
                       onChange={(event) => setLine(index, event.target.value)}
@@ -213,14 +213,14 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
                           min: 1,
                           step: 1,
                           inputMode: 'numeric',
-                          'aria-label': `${translate('transfers.dialog.amount')} ${line.label}`,
+                          'aria-label': `${translate('terms.amount')} ${line.label}`,
                         },
                       }}
                     />
                     {!product && (
-                      <Tooltip title={translate('transfers.dialog.remove_line')}>
+                      <Tooltip title={translate('terms.remove')}>
                         <IconButton
-                          aria-label={`${translate('transfers.dialog.remove_line')} ${line.label}`}
+                          aria-label={`${translate('terms.remove')} ${line.label}`}
                           onClick={() => setLines(lines.filter((_, i) => i !== index))}
                         >
                           <DeleteIcon />
@@ -234,7 +234,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
           )}
           <TextField
             size="small"
-            label={translate('transfers.dialog.note')}
+            label={translate('terms.note')}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
@@ -245,7 +245,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
               action={
                 problem.short && (
                   <Button color="inherit" size="small" disabled={sending} onClick={() => void sendTransfer(true)}>
-                    {translate('transfers.dialog.send_anyway')}
+                    {translate('terms.transfer_anyway')}
                   </Button>
                 )
               }
@@ -256,9 +256,9 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{translate('transfers.dialog.cancel')}</Button>
+        <Button onClick={close}>{translate('terms.cancel')}</Button>
         <Button variant="contained" disabled={!canSend(from, to, lines) || sending} onClick={() => void sendTransfer(false)}>
-          {translate('transfers.dialog.submit')}
+          {translate('terms.transfer')}
         </Button>
       </DialogActions>
       <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)} aria-labelledby="transfer-short-title">
@@ -278,9 +278,9 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(undefined)}>{translate('transfers.confirm.back')}</Button>
+          <Button onClick={() => setConfirming(undefined)}>{translate('terms.back')}</Button>
           <Button color="warning" variant="contained" disabled={sending} onClick={() => void sendTransfer(true)}>
-            {translate('transfers.confirm.send')}
+            {translate('terms.transfer_anyway')}
           </Button>
         </DialogActions>
       </Dialog>

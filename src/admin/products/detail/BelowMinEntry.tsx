@@ -10,7 +10,7 @@ export function BelowMinEntry({ product }: { product: Product }) {
   return (
     <>
       <Typography component="dt" color="text.secondary">
-        {translate('reorder.below_min')}
+        {translate('terms.below_minimum')}
       </Typography>
       <Typography component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         {below.map((level) => (

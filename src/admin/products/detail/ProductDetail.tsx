@@ -57,7 +57,7 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={refresh}>
-            {translate('product_detail.retry')}
+            {translate('terms.try_again')}
           </Button>
         }
       >
@@ -96,8 +96,8 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
         <ProductBreadcrumb product={product} />
         <Box sx={{ flex: 1 }} />
         {product && <LastEdited at={product.updated_at} />}
-        <Tooltip title={translate('product_detail.close')}>
-          <IconButton aria-label={translate('product_detail.close')} onClick={() => navigate('/products')}>
+        <Tooltip title={translate('terms.close')}>
+          <IconButton aria-label={translate('terms.close')} onClick={() => navigate('/products')}>
             <CloseIcon />
           </IconButton>
         </Tooltip>

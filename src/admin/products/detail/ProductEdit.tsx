@@ -37,7 +37,7 @@ function ProductEditView() {
   const productName = useProductName()
   const { id = '' } = useParams()
   const { record, error } = useEditContext<Product, HttpError>()
-  const title = record ? translate('product_detail.edit_page.title', { name: productName(record) }) : translate('product_detail.edit')
+  const title = record ? translate('product_detail.edit_page.title', { name: productName(record) }) : translate('terms.edit')
 
   let body: React.ReactNode
   if (error) {
@@ -68,7 +68,7 @@ function ProductEditView() {
       <Title title={title} />
       {/* as high as the details' row with its close button, so the breadcrumb stays put between the two */}
       <Box sx={{ mb: 1, minHeight: 40, display: 'flex', alignItems: 'center' }}>
-        <ProductBreadcrumb product={record} current={translate('product_detail.edit')} />
+        <ProductBreadcrumb product={record} current={translate('terms.edit')} />
       </Box>
       {body}
     </Box>
@@ -82,8 +82,8 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ gap: 1 }}>
       {/* the details page reads the product from the server again on opening: what was typed here is dropped */}
-      <Button onClick={() => record && navigate(productPath(record.id))}>{translate('product_detail.edit_page.cancel')}</Button>
-      <SaveButton label="product_detail.edit_page.save" />
+      <Button onClick={() => record && navigate(productPath(record.id))}>{translate('terms.cancel')}</Button>
+      <SaveButton label="terms.save" />
     </Toolbar>
   )
 }

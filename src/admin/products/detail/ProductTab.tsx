@@ -38,7 +38,7 @@ export default function ProductTab({ product }: ProductTabProps) {
               .map((name) => (
                 <Entry key={name} label={field(name)} value={product[name]} />
               ))}
-            <Entry label={translate('product_detail.total_stock')} value={String(product.stock)} />
+            <Entry label={translate('terms.total_stock')} value={String(product.stock)} />
             <BelowMinEntry product={product} />
           </Box>
         </Grid>
@@ -51,10 +51,10 @@ export default function ProductTab({ product }: ProductTabProps) {
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button component={RouterLink} to="/products">
-          {translate('product_detail.close')}
+          {translate('terms.close')}
         </Button>
         <Button component={RouterLink} to={`${productPath(product.id)}/edit`} variant="contained" startIcon={<EditIcon />}>
-          {translate('product_detail.edit')}
+          {translate('terms.edit')}
         </Button>
         <PrintProductLabel product={product} />
         <Box sx={{ flex: 1 }} />
@@ -116,9 +116,7 @@ function ProductImage({ product }: { product: Product }) {
           color: 'text.secondary',
         }}
       >
-        <Typography variant="body2">
-          {translate(url && broken === url ? 'product_detail.image_broken' : 'product_detail.no_image')}
-        </Typography>
+        <Typography variant="body2">{translate(url && broken === url ? 'product_detail.image_broken' : 'terms.no_image')}</Typography>
       </Box>
     )
   }
@@ -140,7 +138,7 @@ function StockPerWarehouse({ product }: { product: Product }) {
   return (
     <Box>
       <Typography variant="subtitle1" component="h2" gutterBottom>
-        {translate('product_detail.stock_per_warehouse')}
+        {translate('terms.stock_per_warehouse')}
       </Typography>
       {rows.length === 0 ? (
         <Typography color="text.secondary">{translate('product_detail.no_stock')}</Typography>
@@ -148,8 +146,8 @@ function StockPerWarehouse({ product }: { product: Product }) {
         <Table size="small" sx={{ maxWidth: 480 }}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('product_detail.warehouse')}</TableCell>
-              <TableCell align="right">{translate('product_detail.amount')}</TableCell>
+              <TableCell>{translate('terms.warehouse')}</TableCell>
+              <TableCell align="right">{translate('terms.amount')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -37,15 +37,15 @@ export function RemoveProductButton({ product }: { product: Product }) {
   return (
     <>
       <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
-        {translate('product_detail.remove')}
+        {translate('terms.remove')}
       </Button>
       <Confirm
         isOpen={open}
         loading={isPending}
         title="product_detail.remove_title"
         content="product_detail.remove_content"
-        cancel="product_detail.close"
-        confirm="product_detail.remove"
+        cancel="terms.close"
+        confirm="terms.remove"
         confirmColor="warning"
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}

@@ -12,11 +12,11 @@ export function StockWithMark({ product }: { product: ProductSummary }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       {product.below_min && (
-        <Tooltip title={translate('reorder.below_min')}>
+        <Tooltip title={translate('terms.below_minimum')}>
           <Box
             component="span"
             role="img"
-            aria-label={translate('reorder.below_min')}
+            aria-label={translate('terms.below_minimum')}
             data-testid="below-min"
             sx={{ display: 'inline-flex', color: 'warning.main' }}
           >
@@ -43,7 +43,7 @@ export function BelowMinFilter() {
           }
         />
       }
-      label={translate('products.list.below_min')}
+      label={translate('terms.below_minimum')}
     />
   )
 }

@@ -18,7 +18,7 @@ export function PrintSelectedLabels() {
   return (
     <>
       <Button size="small" startIcon={<PrintIcon />} onClick={() => setOpen(true)}>
-        {translate('floor.labels.print')}
+        {translate('terms.print_labels')}
       </Button>
       {open && (
         <PrintLabelsDialog

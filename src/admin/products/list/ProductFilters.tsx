@@ -73,7 +73,7 @@ export function ProductFilters() {
         resource="brands"
         nameField="brand_name"
         label={translate('resources.products.fields.brand_id')}
-        noFilterLabel={translate('products.list.all_brands')}
+        noFilterLabel={translate('terms.all')}
         width={180}
       />
       {/* a scanned barcode filters exactly; the chip shows it and takes it away */}

@@ -26,7 +26,7 @@ export function Thumbnail({ url }: { url: string | null | undefined }) {
   return (
     <Box
       role="img"
-      aria-label={translate('products.list.no_image')}
+      aria-label={translate('terms.no_image')}
       sx={{
         width: THUMBNAIL_WIDTH,
         height: THUMBNAIL_WIDTH,

@@ -54,7 +54,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
         location: mutation.location.location_name,
       }
       // Undo deletes the booking: the compensating change, itself in the audit trail
-      notifyWithUndo('stock.form.booked', args, async () => {
+      notifyWithUndo('terms.booked', args, async () => {
         await dataProvider.delete(mutationsPath(productId), { id: mutation.id, previousData: mutation })
         onBooked(mutation)
       })
@@ -98,7 +98,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
     <Card variant="outlined">
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
-          {translate('stock.form.title')}
+          {translate('terms.stock_mutation')}
         </Typography>
         <Stack spacing={1.5}>
           <PlaceField form={form} level="warehouse" />
@@ -106,7 +106,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
           <Box
             component="form"
             noValidate
-            aria-label={translate('stock.form.title')}
+            aria-label={translate('terms.stock_mutation')}
             onSubmit={(event) => {
               event.preventDefault()
               submit()
@@ -118,7 +118,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
                 inputRef={amountInput}
                 size="small"
                 type="number"
-                label={translate('stock.form.amount')}
+                label={translate('terms.amount')}
                 value={state.amount}
                 onChange={(event) => dispatch({ type: 'amountChanged', amount: event.target.value })}
                 error={amountInvalid}
@@ -129,7 +129,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
               <TextField
                 size="small"
                 fullWidth
-                label={translate('stock.form.note')}
+                label={translate('terms.note')}
                 value={state.note}
                 onChange={(event) => dispatch({ type: 'noteChanged', note: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 1000 } }}
@@ -194,7 +194,7 @@ function LargeAmountQuestion({
       </DialogContent>
       <DialogActions>
         <Button autoFocus onClick={onCancel}>
-          {translate('stock.actions.cancel')}
+          {translate('terms.cancel')}
         </Button>
         <Button variant="contained" color="warning" onClick={onBook}>
           {translate('stock.form.large_confirm', { amount })}

@@ -107,11 +107,11 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
           helperText={place.error ?? (firstOne && place.mode === 'create' ? translate(`stock.${level}.none`) : undefined)}
         />
         <Button variant="contained" disabled={!saveable} onClick={() => void save()} sx={{ flexShrink: 0, mt: '2px' }}>
-          {translate('stock.actions.save')}
+          {translate('terms.save')}
         </Button>
         {!firstOne && (
           <Button onClick={() => setMode('select')} disabled={busy} sx={{ flexShrink: 0, mt: '2px' }}>
-            {translate('stock.actions.cancel')}
+            {translate('terms.cancel')}
           </Button>
         )}
       </Stack>
@@ -223,9 +223,9 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
             )}
           </Box>
         }
-        confirm="stock.actions.remove"
+        confirm="terms.remove"
         confirmColor="warning"
-        cancel="stock.actions.cancel"
+        cancel="terms.cancel"
         onConfirm={() => void remove()}
         onClose={() => setMode('select')}
       />

@@ -90,9 +90,9 @@ export function RecentMutations({
           const deleted = toDelete
           close()
           // Undo books the mutation again as it was; half of a transfer went with its other half, which is moved again instead
-          if (deleted.transfer_id !== null) notify('stock.mutations.deleted', { type: 'success' })
+          if (deleted.transfer_id !== null) notify('terms.mutation_deleted', { type: 'success' })
           else
-            notifyWithUndo('stock.mutations.deleted', {}, async () => {
+            notifyWithUndo('terms.mutation_deleted', {}, async () => {
               await office.restoreMutation(productId, deleted.id)
               onDeleted()
             })
@@ -201,9 +201,9 @@ export function RecentMutations({
             </Box>
           )
         }
-        confirm="stock.actions.remove"
+        confirm="terms.remove"
         confirmColor="warning"
-        cancel="stock.actions.cancel"
+        cancel="terms.cancel"
         onConfirm={confirmDelete}
         onClose={close}
       />

@@ -91,7 +91,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ px: 0 }}>{translate('reorder.columns.warehouse')}</TableCell>
-                  <TableCell align="right">{translate('reorder.levels.on_hand')}</TableCell>
+                  <TableCell align="right">{translate('terms.on_hand')}</TableCell>
                   <TableCell align="right">{translate('reorder.levels.min')}</TableCell>
                   <TableCell align="right">{translate('reorder.levels.max')}</TableCell>
                   <TableCell />
@@ -102,7 +102,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
                   <TableRow key={level.warehouse_id} data-testid="reorder-level">
                     <TableCell sx={{ px: 0 }}>
                       {level.warehouse_name}
-                      {level.below_min && <Chip size="small" color="warning" label={translate('reorder.below_min')} sx={{ ml: 1 }} />}
+                      {level.below_min && <Chip size="small" color="warning" label={translate('terms.below_minimum')} sx={{ ml: 1 }} />}
                     </TableCell>
                     <TableCell align="right">{level.on_hand}</TableCell>
                     <TableCell align="right">{level.min_stock}</TableCell>

@@ -39,7 +39,7 @@ export default function StockHistoryChart({ history }: { history: StockHistory }
             }))
           : []),
       ]}
-      localeText={{ noData: translate('stock_history.empty'), loading: translate('stock_history.loading') }}
+      localeText={{ noData: translate('stock_history.empty'), loading: translate('terms.loading') }}
     />
   )
 }

@@ -40,21 +40,21 @@ export function StockLevels({ product }: { product: Product }) {
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="subtitle1" component="h2">
-            {translate('stock.total')}
+            {translate('terms.total_stock')}
           </Typography>
           <Typography variant="h5" component="p" data-testid="stock-total" sx={amountSx}>
             {product.stock}
           </Typography>
         </Box>
         <Typography variant="subtitle2" component="h3" color="text.secondary">
-          {translate('stock.levels.title')}
+          {translate('terms.stock_per_warehouse')}
         </Typography>
         {levels.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('stock.levels.empty')}
           </Typography>
         ) : (
-          <Table size="small" aria-label={translate('stock.levels.title')}>
+          <Table size="small" aria-label={translate('terms.stock_per_warehouse')}>
             <TableBody>
               {levels.map((warehouse) => [
                 <TableRow key={`w${warehouse.warehouseId}`} data-testid="warehouse-level">

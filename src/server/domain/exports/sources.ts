@@ -175,10 +175,10 @@ const mutations: ExportSource<{ product_id: number }> = {
 const audit: ExportSource<AuditFilter> = {
   file: 'audit',
   columns: [
-    date('created_at', 'audit.columns.date'),
-    text('username', 'audit.columns.user'),
-    { key: 'action', label: 'audit.columns.action', type: 'text', values: 'audit.actions' },
-    { key: 'entity_type', label: 'audit.columns.kind', type: 'text', values: 'audit.kinds' },
+    date('created_at', 'terms.date'),
+    text('username', 'terms.user'),
+    { key: 'action', label: 'terms.action', type: 'text', values: 'audit.actions' },
+    { key: 'entity_type', label: 'terms.kind_of_record', type: 'text', values: 'audit.kinds' },
     number('entity_id', 'audit.columns.record'),
     text('changes', 'audit.columns.changes'),
   ],
@@ -241,12 +241,12 @@ const reorder: ExportSource<{ warehouse_id?: number }> = {
 const ledger: ExportSource<Record<string, never>> = {
   file: 'ledger-check',
   columns: [
-    text('level', 'dashboard.ledger'),
+    text('level', 'terms.ledger_check'),
     number('product_id', 'resources.products.name'),
     number('warehouse_id', 'stock.mutations.warehouse'),
     number('location_id', 'stock.mutations.location'),
-    number('kept', 'stock.total'),
-    number('ledger', 'dashboard.ledger'),
+    number('kept', 'terms.total_stock'),
+    number('ledger', 'terms.ledger_check'),
   ],
   async *rows({ db }) {
     for (const difference of await checkLedger(db)) yield { ...difference }
