@@ -3,6 +3,7 @@ import { Notification } from 'react-admin'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import type { Product, StockMutation } from '../../src/contract'
+import { productFieldRecord } from '../../src/contract/product-fields'
 import StockTab from '../../src/admin/products/stock/StockTab'
 import { ScannerProvider } from '../../src/admin/common/scanning'
 import { createDataProvider } from '../../src/admin/providers/dataProvider'
@@ -30,12 +31,8 @@ const location = (id: number, name: string, warehouseId: number) => ({
 function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 5,
-    sku: null,
-    sku_amazon: null,
+    ...productFieldRecord(() => null),
     article_number: 'ART-5',
-    description: null,
-    barcode: null,
-    image_url: null,
     brand_id: null,
     brand: null,
     stock: 0,

@@ -8,6 +8,7 @@ import type { DataProvider } from 'ra-core'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import 'dayjs/locale/nl'
 import type { Product } from '../../src/contract'
+import { productFieldRecord } from '../../src/contract/product-fields'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
 import { DocumentTitle } from '../../src/admin/common/DocumentTitle'
@@ -56,12 +57,11 @@ export function renderProductScreens(
 export function aProduct(changes: Partial<Product> = {}): Product {
   return {
     id: 7,
+    ...productFieldRecord(() => null),
     sku: 'SKU-7',
     sku_amazon: 'B000000007',
     article_number: 'ART-7',
     description: 'Blue teapot',
-    barcode: null,
-    image_url: null,
     brand_id: 3,
     brand: { id: 3, brand_name: 'Acme' },
     stock: 12,
