@@ -8,6 +8,7 @@ import { AdminContext, Notification } from 'react-admin'
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { DataProvider } from 'ra-core'
 import type { Product } from '../../src/contract'
+import { productFieldRecord } from '../../src/contract/product-fields'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { QueryClient } from '@tanstack/react-query'
 import en from '../../i18n/en'
@@ -127,12 +128,11 @@ export function renderScreens(
 export function aFullProduct(changes: Partial<Product> = {}): Product {
   return {
     id: 7,
+    ...productFieldRecord(() => null),
     sku: 'SKU-7',
     sku_amazon: 'B07',
     article_number: 'ART-7',
     description: 'Blue teapot',
-    barcode: null,
-    image_url: null,
     brand_id: null,
     brand: null,
     stock: 0,
