@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AuditEntry, AuditListQuery } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
-import { withTotalCount } from './lists'
-import { keepAnswersPrivate } from './private-answers'
+import { withTotalCount } from './support/lists'
+import { keepAnswersPrivate } from './support/private-answers'
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   keepAnswersPrivate(app)

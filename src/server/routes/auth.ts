@@ -10,7 +10,7 @@ import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
-import { keepAnswersPrivate } from './private-answers'
+import { keepAnswersPrivate } from './support/private-answers'
 
 export interface AuthRouteOptions {
   publicUrl: string

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Brand, BrandCreate, BrandListQuery, BrandUpdate } from '../../contract'
 import { brandRepository } from '../db/repositories/brands'
 import { brandRecords, createNamed, deleteNamed, findNamed, updateNamed } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
 
 const options = namedRouteOptions(
   'brands',

@@ -32,7 +32,7 @@ import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
 import { bodyChecker } from '../domain/validation'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
 
 const tags = ['imports']
 const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024

@@ -5,8 +5,8 @@ import type { Organization as OrganizationItem } from '../../contract'
 import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate } from '../../contract'
 import { organizationRepository, type OrganizationRole, type OrganizationRow } from '../db/repositories/organizations'
 import { createNamed, deleteNamed, findNamed, organizationRecords, takeOnRole, updateNamed } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
 
 const toOrganization = (row: OrganizationRow): OrganizationItem => ({
   ...row,

@@ -26,7 +26,7 @@ import {
   updateProduct,
 } from '../domain/product-changes'
 import { assertReferencesExist } from '../domain/references'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
 
 const tags = ['products']
 const product = { entity: 'product', id: { param: 'id' } } as const

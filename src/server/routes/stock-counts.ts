@@ -14,7 +14,7 @@ import {
   StockCountSummary,
 } from '../../contract'
 import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
 
 const tags = ['stock counts']
 const count = { entity: 'stock_count', id: { param: 'id' }, action: 'update' } as const

@@ -20,7 +20,7 @@ import {
   reverseTransfer,
   type TransferLine,
 } from '../domain/transfers'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
 
 const tags = ['stock']
 const transfer = { entity: 'stock_transfer', id: 'answer' } as const

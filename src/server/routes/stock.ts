@@ -5,7 +5,7 @@ import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, S
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
 import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
 
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['stock']

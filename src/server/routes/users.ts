@@ -8,8 +8,8 @@ import { changeNotices, type Mail } from '../domain/account-mail'
 import { NotFound } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
-import { withTotalCount } from './lists'
-import { keepAnswersPrivate } from './private-answers'
+import { withTotalCount } from './support/lists'
+import { keepAnswersPrivate } from './support/private-answers'
 
 const tags = ['users']
 const byId = { entity: 'user', id: { param: 'id' } } as const

@@ -18,8 +18,8 @@ import { locationRepository } from '../db/repositories/locations'
 import { warehouseRepository } from '../db/repositories/warehouses'
 import { assertWarehouseExists, createLocation, deleteLocation, findLocation, updateLocation } from '../domain/locations'
 import { createNamed, deleteNamed, findNamed, updateNamed, warehouseRecords } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
 
 const options = namedRouteOptions(
   'warehouses',
