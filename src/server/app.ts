@@ -1,4 +1,4 @@
-// Builds the Fastify app: external plugins, then ours, then the routes under /api.
+// Builds the Fastify app: external plugins, then ours, then the routes under /api (every file of routes/, found there).
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
@@ -20,24 +20,24 @@ import audit from './plugins/audit'
 import idempotency from './plugins/idempotency'
 import housekeeping from './plugins/housekeeping'
 import { loggerOptions } from './logging'
-import healthRoutes from './routes/health'
-import brandRoutes from './routes/brands'
-import organizationRoutes from './routes/organizations'
-import warehouseRoutes from './routes/warehouses'
-import authRoutes from './routes/auth'
-import userRoutes from './routes/users'
-import productRoutes from './routes/products'
-import stockRoutes from './routes/stock'
-import auditRoutes from './routes/audit'
-import labelRoutes from './routes/labels'
-import stockTransferRoutes from './routes/stock-transfers'
-import stockCountRoutes from './routes/stock-counts'
-import reorderRoutes from './routes/reorder'
-import stockHistoryRoutes from './routes/stock-history'
-import exportRoutes from './routes/exports'
-import importRoutes from './routes/imports'
-import undoRoutes from './routes/undo'
-import dashboardRoutes from './routes/dashboard'
+import { folderModules } from './db/folder-modules'
+import { isRouteModule, routeOptionsOf, type RoutePlugin } from './routes/support/route-plugin'
+
+/**
+ * Every route plugin: the default export of each file of routes/ (helpers live in routes/support/, which is not
+ * read), in the order of the file names, so that the OpenAPI document is the same on every start.
+ */
+async function routePlugins(): Promise<RoutePlugin[]> {
+  const files = folderModules(() => import.meta.glob('./routes/*.ts'), new URL('./routes/', import.meta.url))
+  return Promise.all(
+    files.map(async ([file, load]) => {
+      const module = await load()
+      if (!isRouteModule(module))
+        throw new Error(`routes/${file} exports no route plugin as its default; helpers belong in routes/support/`)
+      return module.default
+    }),
+  )
+}
 
 export interface AppOptions {
   config: Config
@@ -116,27 +116,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes)
-      await api.register(authRoutes, { publicUrl: config.PUBLIC_URL, openRegistration: config.OPEN_REGISTRATION })
-      await api.register(userRoutes)
-      await api.register(brandRoutes)
-      await api.register(organizationRoutes)
-      await api.register(warehouseRoutes)
-      await api.register(productRoutes)
-      await api.register(stockRoutes)
-      await api.register(auditRoutes)
-      await api.register(labelRoutes)
-      await api.register(stockTransferRoutes)
-      await api.register(stockCountRoutes)
-      await api.register(reorderRoutes)
-      await api.register(stockHistoryRoutes)
-      await api.register(exportRoutes)
-      await api.register(importRoutes, {
-        uploadFolder: path.resolve(config.DATA_DIR, 'imports'),
-        staleAfterSeconds: config.IMPORT_STALE_AFTER,
-      })
-      await api.register(undoRoutes)
-      await api.register(dashboardRoutes)
+      const routeOptions = routeOptionsOf(config)
+      for (const plugin of await routePlugins()) await api.register(plugin, routeOptions)
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
     },
     { prefix: '/api' },

@@ -27,8 +27,11 @@ const server = await startServer({ OPEN_REGISTRATION: 'true' }, { logStream })
 afterAll(() => server.close())
 const db = server.database.db
 const operations = operationsOf(server.app.swagger() as Parameters<typeof operationsOf>[0])
+const schema = await db.introspection.getTables()
+/** the tables whose rows have an id: a path whose first segment is one of them names its ids (fuzz-requests.ts) */
+const idTables = new Set(schema.filter((t) => t.columns.some((c) => c.name === 'id')).map((t) => t.name))
 // attempt counters count refused sign-ins by design (plugins/rate-limits.ts): they are no data a request changes
-const tables = (await db.introspection.getTables())
+const tables = schema
   .map((t) => t.name)
   .filter((name) => name !== 'attempt_counters')
   .sort()
@@ -311,7 +314,7 @@ describe('every route, given generated bad input', () => {
       }
       await seed()
       current = await dumpAll()
-      await fc.assert(fc.asyncProperty(requestFor(operation), check), { numRuns: RUNS, seed: SEED, endOnFailure: true })
+      await fc.assert(fc.asyncProperty(requestFor(operation, idTables), check), { numRuns: RUNS, seed: SEED, endOnFailure: true })
     })
   }
 

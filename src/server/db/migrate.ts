@@ -3,36 +3,32 @@
 import fs from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import { folderModules } from './folder-modules'
 import type { DatabaseHandle, DB, Dialect } from './index'
 
 type DialectMigration = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> }
-const MIGRATION_FILE = /(?:^|\/)(\d{3}-[a-z0-9-]+)\.ts$/
+const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.ts$/
 
-/** Vite (a bundled server, vitest) lists the folder at build time; tsx has no import.meta.glob. */
-function bundledMigrations(): Record<string, () => Promise<DialectMigration>> | undefined {
-  try {
-    return import.meta.glob<DialectMigration>('./migrations/*.ts')
-  } catch {
-    return undefined
-  }
-}
-
-/** The folder read when the server runs from its sources. */
-function migrationsInFolder(): Record<string, () => Promise<DialectMigration>> {
-  const folder = new URL('./migrations/', import.meta.url)
-  return Object.fromEntries(
-    fs.readdirSync(folder).map((file) => [file, () => import(new URL(file, folder).href) as Promise<DialectMigration>]),
-  )
+function isDialectMigration(module: unknown): module is DialectMigration {
+  return typeof module === 'object' && module !== null && 'up' in module && typeof module.up === 'function'
 }
 
 /** The migrations by name (the file name without .ts). */
 async function foundMigrations(): Promise<Record<string, DialectMigration>> {
-  const loaders = Object.entries(bundledMigrations() ?? migrationsInFolder())
-    .map(([file, load]) => [MIGRATION_FILE.exec(file)?.[1], load] as const)
-    .filter((entry): entry is readonly [string, () => Promise<DialectMigration>] => entry[0] !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b))
-  const modules = await Promise.all(loaders.map(([, load]) => load()))
-  return Object.fromEntries(loaders.map(([name], i) => [name, modules[i]]))
+  const loaders = folderModules(() => import.meta.glob('./migrations/*.ts'), new URL('./migrations/', import.meta.url)).flatMap(
+    ([file, load]) => {
+      const name = MIGRATION_FILE.exec(file)?.[1]
+      return name === undefined ? [] : [{ name, load }]
+    },
+  )
+  const modules = await Promise.all(loaders.map(({ load }) => load()))
+  return Object.fromEntries(
+    loaders.map(({ name }, i) => {
+      const module = modules[i]
+      if (!isDialectMigration(module)) throw new Error(`migration ${name} exports no up()`)
+      return [name, module]
+    }),
+  )
 }
 
 class FoundMigrations implements MigrationProvider {

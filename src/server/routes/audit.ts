@@ -1,12 +1,12 @@
 // The audit trail, for super-users: newest first, filtered by record, by person or by action.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AuditEntry, AuditListQuery } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
-import { withTotalCount } from './lists'
-import { keepAnswersPrivate } from './private-answers'
+import { withTotalCount } from './support/lists'
+import { keepAnswersPrivate } from './support/private-answers'
+import type { RoutePlugin } from './support/route-plugin'
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   keepAnswersPrivate(app)
   app.get(
     '/audit/',

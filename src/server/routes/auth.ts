@@ -1,7 +1,6 @@
 // fastapi-users compatible authentication: login/logout, registration, verification, password reset.
 // Answers never tell whether an address has an account: the same status, and the mail work happens after the answer.
 import type { FastifyBaseLogger } from 'fastify'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { AccessToken, AUTH_ERRORS, EmailBody, ErrorBody, LoginForm, ResetPasswordBody, TokenBody, User, UserCreate } from '../../contract'
 import { AccountRefusal, Forbidden } from '../domain/errors'
@@ -10,12 +9,8 @@ import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
-import { keepAnswersPrivate } from './private-answers'
-
-export interface AuthRouteOptions {
-  publicUrl: string
-  openRegistration: boolean
-}
+import { keepAnswersPrivate } from './support/private-answers'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['auth']
 const publicRoute = { auth: 'public' as const }
@@ -23,9 +18,9 @@ const publicRoute = { auth: 'public' as const }
 const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
-const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+const plugin: RoutePlugin = async (app, { publicUrl, openRegistration }) => {
   keepAnswersPrivate(app)
-  const link = (kind: 'verify' | 'password', token: string) => `${options.publicUrl}/${kind}/${token}`
+  const link = (kind: 'verify' | 'password', token: string) => `${publicUrl}/${kind}/${token}`
 
   /** A verification mail, or for an account whose password an administrator chose, an invitation to choose one. */
   async function sendVerification(user: UserRow, log: FastifyBaseLogger) {
@@ -80,7 +75,7 @@ const plugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options)
       schema: { tags, body: UserCreate, response: { 201: User, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
     },
     async (request, reply) => {
-      if (!options.openRegistration)
+      if (!openRegistration)
         throw new Forbidden('Registration is closed. Ask an administrator to make an account for you.', 'REGISTRATION_CLOSED')
       const hashedPassword = await hashPassword(request.body.password)
       return reply.commit(201, (trx) => register(trx, request.body, hashedPassword))

@@ -1,10 +1,10 @@
 // Brands: a name that products refer to.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Brand, BrandCreate, BrandListQuery, BrandUpdate } from '../../contract'
 import { brandRepository } from '../db/repositories/brands'
 import { brandRecords, createNamed, deleteNamed, findNamed, updateNamed } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const options = namedRouteOptions(
   'brands',
@@ -12,7 +12,7 @@ const options = namedRouteOptions(
   { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery },
 )
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get('/brands/', options.list, async (request, reply) => {
     const { rows, total } = await brandRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)

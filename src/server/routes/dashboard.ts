@@ -1,13 +1,13 @@
 // The dashboard: the day's figures in one call, and the ledger check, kept and started again on request.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Dashboard, DashboardQuery, LedgerStatus } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { ledgerStatus } from '../domain/dashboard'
 import { slowRead } from '../domain/slow-reads'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['dashboard']
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get(
     '/dashboard/',
     {

@@ -1,6 +1,5 @@
 // Every list at `<its path>/export?format=csv|xlsx&lang=en|nl` with the list's own filters and sort: the whole list
 // as a file, streamed while it is read (domain/exports). The products list reads with the same query as its pages.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import Type from 'typebox'
 import {
@@ -22,13 +21,14 @@ import { CONTENT_TYPES, exportFile, exportFileName, translated } from '../domain
 import { exportSources, type ExportParams, type ExportSourceName } from '../domain/exports/sources'
 import { assertProductExists } from '../domain/products'
 import { assertReferencesExist } from '../domain/references'
+import type { RoutePlugin } from './support/route-plugin'
 
 const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
 const options = <Query>(tag: string, querystring: Query, description: string) => ({
   schema: { tags: [tag, 'exports'], description, querystring, response: file },
 })
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   /** Streams the source's rows as a file; a read that fails at once still gets an error answer. */
   async function send<Name extends ExportSourceName>(
     reply: FastifyReply,

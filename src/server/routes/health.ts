@@ -1,11 +1,11 @@
 // Whether the server and its database answer; for load balancers, without signing in.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sql } from 'kysely'
 import Type from 'typebox'
+import type { RoutePlugin } from './support/route-plugin'
 
 const Health = Type.Object({ status: Type.String(), database: Type.String() })
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get(
     '/health',
     { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: Health, 503: Health } } },

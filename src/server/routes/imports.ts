@@ -5,7 +5,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import Type from 'typebox'
@@ -32,7 +31,8 @@ import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
 import { bodyChecker } from '../domain/validation'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['imports']
 const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024
@@ -110,14 +110,7 @@ const headerProblems = (problems: ImportProblem[]) =>
     })),
   )
 
-export interface ImportRoutesOptions {
-  /** where uploads are kept while they are checked or imported: DATA_DIR/imports */
-  uploadFolder: string
-  /** seconds after which a running import whose server stopped renewing its heartbeat is ended (IMPORT_STALE_AFTER) */
-  staleAfterSeconds: number
-}
-
-const plugin: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { uploadFolder, staleAfterSeconds }) => {
+const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })
   await fs.promises.mkdir(uploadFolder, { recursive: true, mode: 0o700 })
   const runner = importRunnerOf(app.database)

@@ -1,9 +1,9 @@
 // Labels to print, as PDF: reads, so nothing to audit. Staff print them from the product tab, a selection of the
 // products list and a warehouse's locations.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { LocationLabelsQuery, ProductLabelsQuery } from '../../contract'
 import { locationLabels, productLabels } from '../domain/labels'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['labels']
 // the answer is the PDF's bytes: typed as a Buffer, described as binary
@@ -12,7 +12,7 @@ const pdf = {
   content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
 }
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get(
     '/labels/products.pdf',
     {

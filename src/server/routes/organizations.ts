@@ -1,12 +1,12 @@
 // Organizations, and the two views of them the product screens pick from: suppliers and sellers.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import type { Organization as OrganizationItem } from '../../contract'
 import { Organization, OrganizationCreate, OrganizationListQuery, OrganizationUpdate, SupplierCreate } from '../../contract'
 import { organizationRepository, type OrganizationRole, type OrganizationRow } from '../db/repositories/organizations'
 import { createNamed, deleteNamed, findNamed, organizationRecords, takeOnRole, updateNamed } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const toOrganization = (row: OrganizationRow): OrganizationItem => ({
   ...row,
@@ -31,7 +31,7 @@ const ROLES: { path: string; role: OrganizationRole; options: ReturnType<typeof 
   { path: '/sellers/', role: 'is_seller', options: roleOptions('sellers') },
 ]
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get('/orgs/', options.list, async (request, reply) => {
     const { rows, total } = await organizationRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)

@@ -1,5 +1,4 @@
 // Products: the list, the full record, its writes, and the supplier and seller data that belong to a product.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   IdParams,
@@ -26,7 +25,8 @@ import {
   updateProduct,
 } from '../domain/product-changes'
 import { assertReferencesExist } from '../domain/references'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['products']
 const product = { entity: 'product', id: { param: 'id' } } as const
@@ -34,7 +34,7 @@ const product = { entity: 'product', id: { param: 'id' } } as const
 const productBefore = { before: { table: 'products', param: 'id' } } as const
 const sellerEntry = { seller_info_id: 'seller_info_id' }
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get(
     '/products/',
     {

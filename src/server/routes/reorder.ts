@@ -1,9 +1,9 @@
 // Reorder levels of a product per warehouse, and the reorder report (its file comes from routes/exports.ts).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ReorderLevel, ReorderLevelParams, ReorderLevelUpdate, ReorderReport, ReorderReportQuery } from '../../contract'
 import { assertReferencesExist } from '../domain/references'
 import { deleteReorderLevel, reorderReport, setReorderLevel } from '../domain/reorder'
+import type { RoutePlugin } from './support/route-plugin'
 
 const reorderLevel = {
   entity: 'product',
@@ -13,7 +13,7 @@ const reorderLevel = {
   context: { warehouse_id: 'warehouse_id' },
 } as const
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.put(
     '/products/:id/reorder_levels/:warehouse_id',
     {

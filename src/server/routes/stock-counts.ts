@@ -1,5 +1,4 @@
 // Stock counts: open, count (by line or by scan), submit, apply once, or cancel.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   IdParams,
@@ -14,12 +13,13 @@ import {
   StockCountSummary,
 } from '../../contract'
 import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock counts']
 const count = { entity: 'stock_count', id: { param: 'id' }, action: 'update' } as const
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.post(
     '/stock_counts/',
     {

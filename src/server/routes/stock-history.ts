@@ -1,9 +1,9 @@
 // The stock history of a product: its level at the end of each day, per warehouse and in total.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { IdParams, StockHistory, StockHistoryQuery } from '../../contract'
 import { stockHistory } from '../domain/stock-history'
+import type { RoutePlugin } from './support/route-plugin'
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get(
     '/products/:id/stock_history',
     {

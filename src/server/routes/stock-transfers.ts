@@ -1,5 +1,4 @@
 // Transfers between locations, and the stock of one location (to fill a transfer's lines from everything there).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   IdParams,
@@ -20,7 +19,8 @@ import {
   reverseTransfer,
   type TransferLine,
 } from '../domain/transfers'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock']
 const transfer = { entity: 'stock_transfer', id: 'answer' } as const
@@ -38,7 +38,7 @@ function linesOf(body: StockTransferCreate): { lines: TransferLine[]; field: (in
 
 const noteOf = (note: string | null | undefined) => (note?.trim() ? note.trim() : null)
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.post(
     '/stock_transfers/',
     {

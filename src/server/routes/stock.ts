@@ -1,13 +1,13 @@
 // The stock mutations of a product: the ledger as the stock tab reads and writes it.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
 import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
-import { withTotalCount } from './lists'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   const tags = ['stock']
   const ofProduct = { product_id: 'id' }
 

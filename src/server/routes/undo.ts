@@ -2,14 +2,14 @@
 // now, POST takes it back with the compensating change (domain/undo.ts registers what each kind of change needs).
 // Right after a deletion of a stock mutation, POST .../stock_mutations/{id}/restore books it again; the undo of a
 // booking is its DELETE, and of an import its DELETE /imports/{id}.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AuditEntry, AuditUndoParams, StockMutation, StockMutationParams, UndoCheck } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { Conflict, NotFound } from '../domain/errors'
 import { toStockMutation } from '../domain/ledger'
 import { undoerOf, undoers } from '../domain/undo'
+import type { RoutePlugin } from './support/route-plugin'
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   const entryOr404 = async (id: number) => {
     const entry = await auditRepository.find(app.db, id)
     if (!entry) throw new NotFound('Audit entry')

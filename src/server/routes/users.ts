@@ -1,5 +1,4 @@
 // Users: everyone may read and change their own account; only a super-user manages the others.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
 import type { FastifyBaseLogger } from 'fastify'
@@ -8,15 +7,16 @@ import { changeNotices, type Mail } from '../domain/account-mail'
 import { NotFound } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
-import { withTotalCount } from './lists'
-import { keepAnswersPrivate } from './private-answers'
+import { withTotalCount } from './support/lists'
+import { keepAnswersPrivate } from './support/private-answers'
+import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['users']
 const byId = { entity: 'user', id: { param: 'id' } } as const
 /** hashed before the write transaction starts: hashing takes long, and no transaction should wait for it */
 const hashed = async (password: string | undefined) => (password === undefined ? undefined : hashPassword(password))
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   keepAnswersPrivate(app)
   /** Mails the notices a committed change calls for, after the answer. */
   const notify = (notices: Mail[], log: FastifyBaseLogger) => {

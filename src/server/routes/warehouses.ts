@@ -1,5 +1,4 @@
 // Warehouses and their locations. A warehouse or location that the ledger refers to stays.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   IdParams,
@@ -18,8 +17,9 @@ import { locationRepository } from '../db/repositories/locations'
 import { warehouseRepository } from '../db/repositories/warehouses'
 import { assertWarehouseExists, createLocation, deleteLocation, findLocation, updateLocation } from '../domain/locations'
 import { createNamed, deleteNamed, findNamed, updateNamed, warehouseRecords } from '../domain/named-records'
-import { namedRouteOptions } from './named-resource'
-import { withTotalCount } from './lists'
+import { namedRouteOptions } from './support/named-resource'
+import { withTotalCount } from './support/lists'
+import type { RoutePlugin } from './support/route-plugin'
 
 const options = namedRouteOptions(
   'warehouses',
@@ -30,7 +30,7 @@ const tags = ['locations']
 const inWarehouse = { warehouse_id: 'id' }
 const location = { param: 'location_id' }
 
-const plugin: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: RoutePlugin = async (app) => {
   app.get('/warehouses/', options.list, async (request, reply) => {
     const { rows, total } = await warehouseRepository.list(app.dialect, app.db, request.query)
     withTotalCount(reply, total)

@@ -1,7 +1,7 @@
 // Brands, organizations and warehouses are served alike: list, read, create, change, delete. Their rules are one
 // (domain/named-records.ts); so are the options of their five routes, made here from each resource's contract.
 import Type, { type TSchema } from 'typebox'
-import { IdParams, type AuditEntityType } from '../../contract'
+import { IdParams, type AuditEntityType } from '../../../contract'
 
 export function namedRouteOptions<Item extends TSchema, Create extends TSchema, Update extends TSchema, Query extends TSchema>(
   tag: string,
