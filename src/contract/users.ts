@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { MIN_PASSWORD_LENGTH } from './constants'
 import { Id, ListQuery, Name, Nullable, timestamps } from './common'
+import { PERMISSIONS, ROLES } from './roles'
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 128 })
@@ -18,6 +19,15 @@ export const User = Type.Object({
   ...timestamps,
 })
 export type User = Static<typeof User>
+
+/** A role held in one warehouse, or in every one (null); GET and PUT /users/{id}/roles take and answer a list of them */
+export const RoleGrantSchema = Type.Object({ role: Type.Enum(ROLES), warehouse_id: Nullable(Id) })
+export const RoleGrants = Type.Array(RoleGrantSchema, { maxItems: 1000 })
+export const PermissionGrantSchema = Type.Object({ permission: Type.Enum(PERMISSIONS), warehouse_id: Nullable(Id) })
+
+/** GET /users/me: the account, the roles it holds and what they allow */
+export const Me = Type.Object({ ...User.properties, roles: RoleGrants, permissions: Type.Array(PermissionGrantSchema) })
+export type Me = Static<typeof Me>
 
 export const UserListQuery = ListQuery(['username', 'email', 'id', 'created_at', 'updated_at'], 'id.asc')
 

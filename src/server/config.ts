@@ -1,6 +1,7 @@
 // The environment, validated once at start. Every setting is documented in the README.
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
+import { ROLES } from '../contract/roles'
 
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
@@ -21,6 +22,8 @@ export const ConfigSchema = Type.Object({
   ADMIN_EMAIL: Type.String({ default: 'admin@example.com', format: 'email' }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   OPEN_REGISTRATION: Type.Boolean({ default: false }),
+  /** the role a new account holds in every warehouse until an administrator gives it others */
+  DEFAULT_ROLE: Type.Enum(ROLES, { default: 'viewer' }),
   /** seconds */
   TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
   CORS_ORIGIN: Type.Optional(Type.String()),

@@ -10,6 +10,7 @@ import type {
   ImportMode,
   ImportStatus,
   ProductFieldName,
+  Role,
   SourceKind,
 } from '../../contract'
 
@@ -149,6 +150,13 @@ export interface WarehouseStockTable {
 }
 
 /** kept stock per product in total: always the sum of its warehouses; a row for every product (migration 070) */
+/** a role a user holds, in one warehouse or in every one (null) */
+export interface UserRolesTable {
+  user_id: number
+  role: Role
+  warehouse_id: number | null
+}
+
 export interface ProductStockTable {
   product_id: number
   on_hand: Generated<number>
@@ -339,6 +347,7 @@ export interface Database {
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
   product_stock: ProductStockTable
+  user_roles: UserRolesTable
   stock_transfers: StockTransfersTable
   stock_counts: StockCountsTable
   stock_count_locations: StockCountLocationsTable

@@ -9,6 +9,7 @@ import { userRepository, type UserRow } from '../db/repositories/users'
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS, userOfAccountToken } from '../domain/account-tokens'
 import { invitationMail, passwordResetMail, verificationMail } from '../domain/account-mail'
 import { register, resetPassword, verifyAddress } from '../domain/self-service'
+import { grantFirstRole } from '../domain/roles'
 import { keepAnswersPrivate } from './support/private-answers'
 import type { RoutePlugin } from './support/route-plugin'
 
@@ -18,7 +19,7 @@ const publicRoute = { auth: 'public' as const }
 const bySubject = { entity: 'user', bySubject: true } as const
 const Accepted = { 202: Type.Null() }
 
-const plugin: RoutePlugin = async (app, { publicUrl, openRegistration }) => {
+const plugin: RoutePlugin = async (app, { publicUrl, openRegistration, defaultRole }) => {
   keepAnswersPrivate(app)
   const link = (kind: 'verify' | 'password', token: string) => `${publicUrl}/${kind}/${token}`
 
@@ -78,7 +79,11 @@ const plugin: RoutePlugin = async (app, { publicUrl, openRegistration }) => {
       if (!openRegistration)
         throw new Forbidden('Registration is closed. Ask an administrator to make an account for you.', 'REGISTRATION_CLOSED')
       const hashedPassword = await hashPassword(request.body.password)
-      return reply.commit(201, (trx) => register(trx, request.body, hashedPassword))
+      return reply.commit(201, async (trx) => {
+        const user = await register(trx, request.body, hashedPassword)
+        await grantFirstRole(trx, user.id, defaultRole)
+        return user
+      })
     },
   )
 

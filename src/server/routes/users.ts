@@ -1,12 +1,13 @@
 // Users: everyone may read and change their own account; only a super-user manages the others.
 import Type from 'typebox'
-import { ErrorBody, IdParams, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
+import { ErrorBody, IdParams, Me, RoleGrants, User, UserCreate, UserListQuery, UserUpdate, UserUpdateMe } from '../../contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { userRepository } from '../db/repositories/users'
 import { changeNotices, type Mail } from '../domain/account-mail'
 import { NotFound } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
+import { grantFirstRole, replaceRoles, rolesOf, withPermissions } from '../domain/roles'
 import { withTotalCount } from './support/lists'
 import { keepAnswersPrivate } from './support/private-answers'
 import type { RoutePlugin } from './support/route-plugin'
@@ -16,7 +17,7 @@ const byId = { entity: 'user', id: { param: 'id' } } as const
 /** hashed before the write transaction starts: hashing takes long, and no transaction should wait for it */
 const hashed = async (password: string | undefined) => (password === undefined ? undefined : hashPassword(password))
 
-const plugin: RoutePlugin = async (app) => {
+const plugin: RoutePlugin = async (app, { defaultRole }) => {
   keepAnswersPrivate(app)
   /** Mails the notices a committed change calls for, after the answer. */
   const notify = (notices: Mail[], log: FastifyBaseLogger) => {
@@ -24,7 +25,7 @@ const plugin: RoutePlugin = async (app) => {
   }
   const noticesOf = (updated: UpdatedUser) => changeNotices(updated.before, updated.after)
 
-  app.get('/users/me', { schema: { tags, response: { 200: User } } }, (request) => request.user)
+  app.get('/users/me', { schema: { tags, response: { 200: Me } } }, (request) => withPermissions(app.db, request.user))
 
   app.patch(
     '/users/me',
@@ -72,7 +73,11 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const hashedPassword = await hashPassword(request.body.password)
-      return reply.commit(201, async (trx) => toUser(await createUser(trx, request.body, hashedPassword)))
+      return reply.commit(201, async (trx) => {
+        const user = toUser(await createUser(trx, request.body, hashedPassword))
+        await grantFirstRole(trx, user.id, defaultRole)
+        return user
+      })
     },
   )
 
@@ -99,6 +104,32 @@ const plugin: RoutePlugin = async (app) => {
       return reply
     },
   })
+
+  app.get(
+    '/users/:id/roles',
+    { config: { auth: 'superuser' }, schema: { tags, params: IdParams, response: { 200: RoleGrants } } },
+    async (request) => {
+      const row = await userRepository.find(app.db, request.params.id)
+      if (!row) throw new NotFound('User')
+      return rolesOf(app.db, row.id)
+    },
+  )
+
+  app.put(
+    '/users/:id/roles',
+    {
+      // the audit keeps the roles before and after: the body is a list, not a record's fields
+      config: { auth: 'superuser', audit: { entity: 'work', id: { param: 'id' } } },
+      schema: { tags, params: IdParams, body: RoleGrants, response: { 200: RoleGrants, 403: ErrorBody } },
+    },
+    async (request, reply) =>
+      reply.commit(200, async (trx) => {
+        const before = await rolesOf(trx, request.params.id)
+        const after = await replaceRoles(trx, request.params.id, request.user.id, request.body)
+        request.audited = { entity: 'user', id: request.params.id, action: 'update', changes: { roles: after, before: { roles: before } } }
+        return after
+      }),
+  )
 
   app.delete(
     '/users/:id',

@@ -2,6 +2,7 @@
 // under /api (app.ts) with the one options object below, from which each plugin takes what it needs.
 import path from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Role } from '../../../contract/roles'
 import type { Config } from '../../config'
 
 /** The settings route plugins take: made once from the configuration and given to every one of them. */
@@ -14,6 +15,8 @@ export interface RouteOptions {
   uploadFolder: string
   /** seconds after which a running import whose server stopped renewing its heartbeat is ended (imports.ts) */
   staleAfterSeconds: number
+  /** the role a new account holds in every warehouse (users.ts, auth.ts) */
+  defaultRole: Role
 }
 
 export function routeOptionsOf(config: Config): RouteOptions {
@@ -22,6 +25,7 @@ export function routeOptionsOf(config: Config): RouteOptions {
     openRegistration: config.OPEN_REGISTRATION,
     uploadFolder: path.resolve(config.DATA_DIR, 'imports'),
     staleAfterSeconds: config.IMPORT_STALE_AFTER,
+    defaultRole: config.DEFAULT_ROLE,
   }
 }
 

@@ -1,0 +1,71 @@
+// The roles a user holds and what they allow (the vocabulary is src/contract/roles.ts). Roles are read with each
+// request's session, so a change applies from the user's next request.
+import { COMPANY_ROLES, permissionsOf, type Me, type RoleGrant, type User } from '../../contract'
+import type { DB } from '../db'
+import type { Trx } from '../db/writes'
+import { Forbidden, Invalid, NotFound } from './errors'
+
+export async function rolesOf(db: DB, userId: number): Promise<RoleGrant[]> {
+  const rows = await db.selectFrom('user_roles').select(['role', 'warehouse_id']).where('user_id', '=', userId).execute()
+  return rows.sort((a, b) => a.role.localeCompare(b.role) || (a.warehouse_id ?? 0) - (b.warehouse_id ?? 0))
+}
+
+/** The account with its roles and the permissions they give. */
+export async function withPermissions(db: DB, user: User): Promise<Me> {
+  const roles = await rolesOf(db, user.id)
+  return { ...user, roles, permissions: permissionsOf(roles, user.is_superuser) }
+}
+
+/** Gives a new account its first role, in every warehouse. */
+export async function grantFirstRole(trx: Trx, userId: number, role: RoleGrant['role']): Promise<void> {
+  await trx.insertInto('user_roles').values({ user_id: userId, role, warehouse_id: null }).execute()
+}
+
+/**
+ * Replaces the roles of `userId` by `grants`, as `actorId` asks; answers them as stored. Nobody sets their own (an
+ * administrator cannot take away the last right to undo it); office and administrator are company roles only.
+ */
+export async function replaceRoles(trx: Trx, userId: number, actorId: number, grants: readonly RoleGrant[]): Promise<RoleGrant[]> {
+  if (userId === actorId) throw new Forbidden('Nobody sets their own roles: ask another administrator.')
+  // a write to the user's row locks it on PostgreSQL, so two changes at once replace the roles one after the other
+  const user = await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst()
+  if (!user) throw new NotFound('User')
+  const misplaced = grants.flatMap((grant, index) =>
+    grant.warehouse_id !== null && COMPANY_ROLES.includes(grant.role)
+      ? [
+          {
+            loc: ['body', index, 'warehouse_id'],
+            msg: `${grant.role} is held for every warehouse: warehouse_id must be null.`,
+            type: 'value_error',
+          },
+        ]
+      : [],
+  )
+  if (misplaced.length > 0) throw new Invalid(misplaced)
+  const warehouseIds = [...new Set(grants.flatMap((grant) => (grant.warehouse_id === null ? [] : [grant.warehouse_id])))]
+  const known = new Set(
+    warehouseIds.length === 0
+      ? []
+      : (await trx.selectFrom('warehouses').select('id').where('id', 'in', warehouseIds).execute()).map((row) => row.id),
+  )
+  const unknown = grants.flatMap((grant, index) =>
+    grant.warehouse_id !== null && !known.has(grant.warehouse_id)
+      ? [{ loc: ['body', index, 'warehouse_id'], msg: `Warehouse ${grant.warehouse_id} does not exist.`, type: 'value_error' }]
+      : [],
+  )
+  if (unknown.length > 0) throw new Invalid(unknown)
+
+  const once = new Map(grants.map((grant) => [`${grant.role}@${grant.warehouse_id ?? ''}`, grant]))
+  await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
+  if (once.size > 0)
+    await trx
+      .insertInto('user_roles')
+      .values([...once.values()].map((grant) => ({ user_id: userId, role: grant.role, warehouse_id: grant.warehouse_id })))
+      .execute()
+  return rolesOf(trx, userId)
+}
