@@ -360,6 +360,13 @@ const en = {
     forbidden:
       'Your account is not a super-user account, so you cannot see or change other users. Ask a super-user if someone needs an account.',
   },
+  roles: {
+    title: 'Roles',
+    none: 'No roles yet: ask an administrator.',
+    everywhere: 'every warehouse',
+    held_in: '%{role} in %{warehouse}',
+    names: { viewer: 'Viewer', clerk: 'Clerk', office: 'Office', manager: 'Manager', administrator: 'Administrator' },
+  },
   stock: {
     levels: {
       empty: 'No stock in any warehouse.',

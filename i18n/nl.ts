@@ -419,6 +419,13 @@ const nl: typeof en = {
     forbidden:
       'Uw account is geen superuser-account, dus u kunt andere gebruikers niet zien of wijzigen. Vraag een superuser als iemand een account nodig heeft.',
   },
+  roles: {
+    title: 'Rollen',
+    none: 'Nog geen rollen: vraag het een beheerder.',
+    everywhere: 'alle magazijnen',
+    held_in: '%{role} in %{warehouse}',
+    names: { viewer: 'Kijker', clerk: 'Magazijnmedewerker', office: 'Kantoor', manager: 'Bedrijfsleider', administrator: 'Beheerder' },
+  },
   stock: {
     levels: {
       empty: 'Geen voorraad in een magazijn.',

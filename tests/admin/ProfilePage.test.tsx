@@ -3,9 +3,13 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import { ProfilePage } from '../../src/admin/profile/ProfilePage'
 import { session } from '../../src/admin/providers/session'
+import { dataProvider } from '../../src/admin/providers'
 import { SCANNER_PREFIX_KEY } from '../../src/admin/common/scanning'
 import { renderInAdmin } from './render'
 import { fakeFetch, type Recorded } from './fake-api'
+import type { I18nProvider } from 'ra-core'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import nl from '../../i18n/nl'
 
 const pat = {
   id: 3,
@@ -18,20 +22,34 @@ const pat = {
   is_superuser: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  roles: [],
+  permissions: [],
 }
 
 configure({ asyncUtilTimeout: 5000 })
 const userEvent = userEventLib.setup({ delay: null })
 
-function serve(patch: (body: Record<string, unknown>) => { status?: number; json?: unknown } = (body) => ({ json: { ...pat, ...body } })) {
+function serve(
+  patch: (body: Record<string, unknown>) => { status?: number; json?: unknown } = (body) => ({ json: { ...pat, ...body } }),
+  me: object = pat,
+  i18nProvider?: I18nProvider,
+) {
   const api = fakeFetch((request: Recorded) => {
     if (request.url === '/api/users/me' && request.method === 'PATCH') return patch(JSON.parse(request.body!) as Record<string, unknown>)
-    if (request.url === '/api/users/me') return { json: pat }
+    if (request.url === '/api/users/me') return { json: me }
     if (request.url === '/api/auth/request-verify-token') return { status: 202 }
+    if (request.url.startsWith('/api/warehouses/'))
+      return {
+        json: [
+          { id: 1, warehouse_name: 'Berlijn' },
+          { id: 2, warehouse_name: 'Rotterdam' },
+        ],
+        headers: { 'x-total-count': '2' },
+      }
     return { status: 404, json: { detail: 'Not Found' } }
   })
   vi.stubGlobal('fetch', api.fetch)
-  renderInAdmin({ '/me': <ProfilePage /> }, { at: '/me' })
+  renderInAdmin({ '/me': <ProfilePage /> }, { at: '/me', i18nProvider, dataProvider })
   return api
 }
 
@@ -98,5 +116,36 @@ describe('ProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('This is not your current password.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
+  })
+
+  it('lists the roles held and where, in Dutch, the warehouses by name', async () => {
+    const roles = [
+      { role: 'clerk', warehouse_id: 2 },
+      { role: 'office', warehouse_id: null },
+      { role: 'viewer', warehouse_id: 1 },
+    ]
+    serve(
+      undefined,
+      { ...pat, roles },
+      polyglotI18nProvider(() => nl, 'nl'),
+    )
+    const list = await screen.findByRole('list')
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Magazijnmedewerker in Rotterdam', 'Kantoor in alle magazijnen', 'Kijker in Berlijn']),
+    )
+  })
+
+  it('shows a super-user as the administrator', async () => {
+    serve(undefined, { ...pat, is_superuser: true })
+    expect(await screen.findByText('Administrator in every warehouse')).toBeInTheDocument()
+  })
+
+  it('says when somebody holds no role', async () => {
+    serve()
+    expect(await screen.findByText('No roles yet: ask an administrator.')).toBeInTheDocument()
   })
 })

@@ -17,16 +17,17 @@ import {
 } from '@mui/material'
 import EditIcon from '@mui/icons-material/Edit'
 import { Title } from 'react-admin'
-import type { User } from '../../contract'
+import type { Me } from '../../contract'
 import { account } from '../providers'
 import { SendVerificationDialog } from '../common/SendVerificationDialog'
 import { ProfileForm } from './ProfileForm'
+import { RolesHeld } from './RolesHeld'
 import { ScannerPrefixCard } from '../common/scanning/ScannerPrefixCard'
 import { useTranslate } from '../common/translate'
 
 export function ProfilePage() {
   const translate = useTranslate()
-  const [user, setUser] = useState<User>()
+  const [user, setUser] = useState<Me>()
   const [error, setError] = useState<string>()
   const [editing, setEditing] = useState(false)
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -53,7 +54,8 @@ export function ProfilePage() {
             void reload()
           }}
           onSaved={(saved) => {
-            setUser(saved)
+            // the saved account without its roles, which the change leaves as they were
+            setUser({ ...user, ...saved })
             setEditing(false)
           }}
         />
@@ -76,11 +78,13 @@ export function ProfilePage() {
               <Field label={translate('terms.first_name')} value={user.given_name} />
               <Field label={translate('terms.last_name')} value={user.family_name} />
               <Field label={translate('terms.email')} value={user.email} />
-              <Stack direction="row" spacing={2}>
+              {/* the three flags wrap on a phone rather than cut the last one off */}
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Flag label={translate('stockroom.profile.active')} checked={user.is_active} />
                 <Flag label={translate('stockroom.profile.verified')} checked={user.is_verified} />
                 <Flag label={translate('terms.superuser')} checked={user.is_superuser} />
               </Stack>
+              <RolesHeld me={user} />
               <Box>
                 <Button variant="outlined" disabled={user.is_verified} onClick={() => setDialogOpen(true)}>
                   {translate('stockroom.profile.send_verification')}

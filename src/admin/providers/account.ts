@@ -1,5 +1,5 @@
 // Account calls outside react-admin's data model (fastapi-users endpoints).
-import type { User, UserUpdateMe } from '../../contract'
+import type { Me, User, UserUpdateMe } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { apiOf, type HttpClient } from './http'
 import { sendOf } from './operations'
@@ -14,8 +14,8 @@ export function createAccountApi(httpClient: HttpClient) {
     verifyEmail: (token: string) => send(OPERATIONS.verifyEmail, { body: { token } }),
     resetPassword: (token: string, password: string) => send(OPERATIONS.resetPassword, { body: { token, password } }),
     /** the signed-in user, fresh from the server; also refreshes the stored copy */
-    async me(): Promise<User> {
-      const { json } = await api<User>('/users/me')
+    async me(): Promise<Me> {
+      const { json } = await api<Me>('/users/me')
       session.saveUser(json)
       return json
     },
