@@ -7,9 +7,8 @@ export const CurrencyCode = Type.Enum([...CURRENCIES])
 const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
 const Text = (maxLength: number) => Nullable(Type.String({ maxLength }))
 /** Only http(s) URLs are stored, so no `javascript:` URL can reach an <img> or a link. */
-export const ImageUrl = Nullable(
-  Type.String({ maxLength: 2048, pattern: `(${WEB_URL_PATTERN})|^$`, description: 'a web address starting with http:// or https://' }),
-)
+const WebUrl = (maxLength: number) =>
+  Nullable(Type.String({ maxLength, pattern: `(${WEB_URL_PATTERN})|^$`, description: 'a web address starting with http:// or https://' }))
 
 export const BrandRef = Type.Object({ id: Id, brand_name: Type.String() })
 export const OrganizationRef = Type.Object({ id: Id, org_name: Type.String() })
@@ -81,7 +80,7 @@ const answeredFields = Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [nam
 const acceptedFields = Object.fromEntries(
   PRODUCT_FIELD_NAMES.map((name) => {
     const spec = PRODUCT_FIELD_SPECS[name]
-    return [name, spec.kind === 'url' ? ImageUrl : Text(spec.maxLength)]
+    return [name, spec.kind === 'url' ? WebUrl(spec.maxLength) : Text(spec.maxLength)]
   }),
 ) as Record<ProductFieldName, ReturnType<typeof Text>>
 

@@ -22,8 +22,12 @@ export const ConfigSchema = Type.Object({
   ADMIN_EMAIL: Type.String({ default: 'admin@example.com', format: 'email' }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   OPEN_REGISTRATION: Type.Boolean({ default: false }),
-  /** the role a new account holds in every warehouse until an administrator gives it others */
-  DEFAULT_ROLE: Type.Enum(ROLES, { default: 'viewer' }),
+  /** the role a new account holds in every warehouse until an administrator gives it others (never administrator:
+   * anybody who registers would hold it) */
+  DEFAULT_ROLE: Type.Enum(
+    ROLES.filter((role) => role !== 'administrator'),
+    { default: 'viewer' },
+  ),
   /** seconds */
   TOKEN_LIFETIME: Type.Integer({ minimum: 60, default: 8 * 3600 }),
   CORS_ORIGIN: Type.Optional(Type.String()),

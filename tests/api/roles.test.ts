@@ -128,6 +128,11 @@ describe('roles', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200])
     const stored = await rolesOf(user.id)
     expect([first, second]).toContainEqual(stored)
+    // the audit says what each replaced: the later change's before is what the earlier one left
+    const entries = ok(await server.admin.get(`/api/audit/?entity_type=user&entity_id=${user.id}&action=update`))
+    const [earlier, later] = [...entries].sort((a: { id: number }, b: { id: number }) => a.id - b.id)
+    expect(later.changes.before.roles).toEqual(earlier.changes.roles)
+    expect(later.changes.roles).toEqual(stored)
   })
 
   it('goes with its user and its warehouse', async () => {

@@ -4,7 +4,17 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely'
 import type { Database } from './schema'
 import { startCheckpointer } from './checkpointer'
 import { readWorkers, type ReadWorkers } from './read-workers'
@@ -82,9 +92,23 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** A transaction takes the write lock as it begins: a deferred one that reads first (the migrator does) fails at once,
+ * without waiting, when another process (a server still running during an upgrade, a CLI) commits in between. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
 class SqliteWithTransactionalDdl extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings)
+  }
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter()
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.settings)
   }
 }
 

@@ -102,6 +102,13 @@ export interface ProductsTable extends ProductFieldColumns {
   updated_at: Timestamp
 }
 
+/** a role a user holds, in one warehouse or in every one (null) */
+export interface UserRolesTable {
+  user_id: number
+  role: Role
+  warehouse_id: number | null
+}
+
 export interface ProductSellersTable {
   id: Generated<number>
   product_id: number
@@ -150,13 +157,6 @@ export interface WarehouseStockTable {
 }
 
 /** kept stock per product in total: always the sum of its warehouses; a row for every product (migration 070) */
-/** a role a user holds, in one warehouse or in every one (null) */
-export interface UserRolesTable {
-  user_id: number
-  role: Role
-  warehouse_id: number | null
-}
-
 export interface ProductStockTable {
   product_id: number
   on_hand: Generated<number>

@@ -3,6 +3,7 @@
 import { COMPANY_ROLES, permissionsOf, type Me, type RoleGrant, type User } from '../../contract'
 import type { DB } from '../db'
 import type { Trx } from '../db/writes'
+import { dialectOfConnection } from '../db/dialect'
 import { Forbidden, Invalid, NotFound } from './errors'
 
 export async function rolesOf(db: DB, userId: number): Promise<RoleGrant[]> {
@@ -22,19 +23,23 @@ export async function grantFirstRole(trx: Trx, userId: number, role: RoleGrant['
 }
 
 /**
- * Replaces the roles of `userId` by `grants`, as `actorId` asks; answers them as stored. Nobody sets their own (an
- * administrator cannot take away the last right to undo it); office and administrator are company roles only.
+ * Replaces the roles of `userId` by `grants`, as `actorId` asks; answers them as they were and as stored. Nobody sets
+ * their own (an administrator cannot take away the last right to undo it); office and administrator are company
+ * roles only.
  */
-export async function replaceRoles(trx: Trx, userId: number, actorId: number, grants: readonly RoleGrant[]): Promise<RoleGrant[]> {
+export async function replaceRoles(
+  trx: Trx,
+  userId: number,
+  actorId: number,
+  grants: readonly RoleGrant[],
+): Promise<{ before: RoleGrant[]; after: RoleGrant[] }> {
   if (userId === actorId) throw new Forbidden('Nobody sets their own roles: ask another administrator.')
-  // a write to the user's row locks it on PostgreSQL, so two changes at once replace the roles one after the other
-  const user = await trx
-    .updateTable('users')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', userId)
-    .returning('id')
-    .executeTakeFirst()
+  // the user's row locked on PostgreSQL: two changes at once replace the roles one after the other, and each reads
+  // as `before` what the other left (SQLite writes one transaction at a time)
+  const locking = trx.selectFrom('users').select('id').where('id', '=', userId)
+  const user = await (dialectOfConnection(trx) === 'postgres' ? locking.forUpdate() : locking).executeTakeFirst()
   if (!user) throw new NotFound('User')
+  const before = await rolesOf(trx, userId)
   const misplaced = grants.flatMap((grant, index) =>
     grant.warehouse_id !== null && COMPANY_ROLES.includes(grant.role)
       ? [
@@ -67,5 +72,5 @@ export async function replaceRoles(trx: Trx, userId: number, actorId: number, gr
       .insertInto('user_roles')
       .values([...once.values()].map((grant) => ({ user_id: userId, role: grant.role, warehouse_id: grant.warehouse_id })))
       .execute()
-  return rolesOf(trx, userId)
+  return { before, after: await rolesOf(trx, userId) }
 }

@@ -124,8 +124,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
     },
     async (request, reply) =>
       reply.commit(200, async (trx) => {
-        const before = await rolesOf(trx, request.params.id)
-        const after = await replaceRoles(trx, request.params.id, request.user.id, request.body)
+        const { before, after } = await replaceRoles(trx, request.params.id, request.user.id, request.body)
         request.audited = { entity: 'user', id: request.params.id, action: 'update', changes: { roles: after, before: { roles: before } } }
         return after
       }),
