@@ -28,7 +28,8 @@ describe('GET /users/me', () => {
   it('answers the signed-in user, without any password field', async () => {
     const res = await server.admin.get('/api/users/me')
     expect(res.statusCode).toBe(200)
-    expect(Object.keys(res.json()).sort()).toEqual(USER_KEYS)
+    // the account's own fields, and the roles it holds with what they allow (issue 21)
+    expect(Object.keys(res.json()).sort()).toEqual([...USER_KEYS, 'permissions', 'roles'].sort())
     expect(res.json()).toMatchObject({ email: ADMIN.email, username: 'admin', is_active: true, is_verified: true, is_superuser: true })
   })
 })
