@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { CURRENCIES, DEFAULT_PRODUCT_SORT, MAX_PRODUCT_LIMIT, PRODUCT_SORT_FIELDS, WEB_URL_PATTERN } from './constants'
 import { Id, Nullable, Paging, SortBy, timestamps } from './common'
-import { PRODUCT_FIELD_NAMES, PRODUCT_FIELD_SPECS, type ProductFieldName } from './product-fields'
+import { PRODUCT_FIELD_SPECS, productFieldRecord } from './product-fields'
 
 export const CurrencyCode = Type.Enum([...CURRENCIES])
 const Price = Type.Number({ minimum: 0, maximum: 1_000_000_000 })
@@ -73,16 +73,11 @@ export const ReorderLevel = Type.Object({
 export type ReorderLevel = Static<typeof ReorderLevel>
 
 /** The product's own fields as the API answers them, and as it takes them (bounded, a web address checked). */
-const answeredFields = Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, Nullable(Type.String())])) as Record<
-  ProductFieldName,
-  ReturnType<typeof Text>
->
-const acceptedFields = Object.fromEntries(
-  PRODUCT_FIELD_NAMES.map((name) => {
-    const spec = PRODUCT_FIELD_SPECS[name]
-    return [name, spec.kind === 'url' ? WebUrl(spec.maxLength) : Text(spec.maxLength)]
-  }),
-) as Record<ProductFieldName, ReturnType<typeof Text>>
+const answeredFields = productFieldRecord(() => Nullable(Type.String()))
+const acceptedFields = productFieldRecord((name) => {
+  const spec = PRODUCT_FIELD_SPECS[name]
+  return spec.kind === 'url' ? WebUrl(spec.maxLength) : Text(spec.maxLength)
+})
 
 const productFields = {
   id: Id,
