@@ -102,7 +102,7 @@ describe('concurrent writes', () => {
   it('a booking racing the deletion of its product either books or answers 404, never 500', async () => {
     const warehouse = await make.warehouse('Vanishing')
     const location = await make.location(warehouse.id, 'V-1')
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 40; round++) {
       const product = await make.product({ sku: `VANISH-${round}` })
       const [booking, removal] = await Promise.all([
         server.admin.post(`/api/products/${product.id}/stock_mutations`, {

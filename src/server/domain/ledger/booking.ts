@@ -3,7 +3,7 @@
 // equal the sum of the ledger, also when requests run at the same time on PostgreSQL.
 import { sql, type Selectable } from 'kysely'
 import type { MutationSource } from '../../../contract'
-import type { DB } from '../../db'
+import type { DB, Dialect } from '../../db'
 import type { StockMutationsTable } from '../../db/schema'
 import { now } from '../../db/clock'
 import { isOutOfRange } from '../../db/errors'
@@ -61,18 +61,25 @@ function assertFound(place: FoundPlace, mutation: NewMutation): PlaceNames {
   return { warehouse_name: place.warehouse_name!, location_name: place.location_name! }
 }
 
-/** The place check of a booking as one query (a scalar subquery per record), in the booking transaction. */
-const findPlace = ({ product_id, warehouse_id, location_id }: NewMutation) =>
-  sql<FoundPlace>`select (select id from products where id = ${product_id}) as found_product_id,
-           (select warehouse_name from warehouses where id = ${warehouse_id}) as warehouse_name,
-           (select warehouse_id from locations where id = ${location_id}) as location_warehouse_id,
+/**
+ * The place check of a booking as one query (a scalar subquery per record), in the booking transaction. On PostgreSQL
+ * it holds the three rows `for key share` before any level is locked: a deletion of the product locks the product
+ * first and then its levels, so a booking that met the product only at its insert's foreign key check, after it had
+ * locked a level, waited for the deletion while the deletion waited for that level (a deadlock).
+ */
+const findPlace = ({ product_id, warehouse_id, location_id }: NewMutation, dialect: Dialect) => {
+  const held = dialect === 'postgres' ? sql` for key share` : sql``
+  return sql<FoundPlace>`select (select id from products where id = ${product_id}${held}) as found_product_id,
+           (select warehouse_name from warehouses where id = ${warehouse_id}${held}) as warehouse_name,
+           (select warehouse_id from locations where id = ${location_id}${held}) as location_warehouse_id,
            (select location_name from locations where id = ${location_id}) as location_name`
+}
 
 /** Checks the place of a booking (see assertFound) and answers its names. */
 async function assertPlace(trx: Trx, mutation: NewMutation): Promise<PlaceNames> {
   const {
     rows: [place],
-  } = await findPlace(mutation).execute(trx)
+  } = await findPlace(mutation, dialectOfConnection(trx)).execute(trx)
   return assertFound(place, mutation)
 }
 
@@ -132,7 +139,7 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     rows: [booked],
   } = await sql<
     FoundPlace & Partial<MutationRow> & { level: number | null; in_warehouse: number | null; total: number | null }
-  >`with place as (${findPlace(mutation)}),
+  >`with place as (${findPlace(mutation, 'postgres')}),
     m as (
       insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id,
                                    source_kind, source_id, source_line_id, created_at, updated_at)
