@@ -18,6 +18,10 @@ export const PERMISSION_SCOPES = {
   'reorder.set': 'warehouse',
   /** taking back what somebody else did in a warehouse (a booking, a transfer, an import's rows) */
   'undo.others': 'warehouse',
+  /** adding, renaming and deleting the locations of a warehouse */
+  'locations.manage': 'warehouse',
+  /** adding, renaming and deleting warehouses */
+  'warehouses.manage': 'company',
   'catalogue.write': 'company',
   'orders.purchase': 'company',
   'orders.sell': 'company',
@@ -32,13 +36,13 @@ export const PERMISSIONS = Object.keys(PERMISSION_SCOPES) as Permission[]
 
 const VIEWER = ['catalogue.read', 'stock.read'] as const satisfies readonly Permission[]
 const CLERK = [...VIEWER, 'stock.book', 'stock.transfer', 'stock.count', 'stock.receive', 'stock.pick', 'stock.ship'] as const
-const MANAGER = [...CLERK, 'stock.count.apply', 'stock.approve', 'reorder.set', 'undo.others'] as const
+const MANAGER = [...CLERK, 'stock.count.apply', 'stock.approve', 'reorder.set', 'undo.others', 'locations.manage'] as const
 
 /** The built-in roles; office and administrator are held for the whole company only */
 export const ROLE_PERMISSIONS = {
   viewer: VIEWER,
   clerk: CLERK,
-  office: ['catalogue.read', 'catalogue.write', 'orders.purchase', 'orders.sell', 'imports.run', 'exports.run'],
+  office: ['catalogue.read', 'catalogue.write', 'warehouses.manage', 'orders.purchase', 'orders.sell', 'imports.run', 'exports.run'],
   manager: MANAGER,
   administrator: PERMISSIONS,
 } as const satisfies Record<string, readonly Permission[]>

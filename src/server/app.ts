@@ -13,6 +13,7 @@ import errors from './plugins/errors'
 import db from './plugins/db'
 import mail from './plugins/mail'
 import auth from './plugins/auth'
+import access from './plugins/access'
 import spa from './plugins/spa'
 import rateLimits from './plugins/rate-limits'
 import writes from './plugins/writes'
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions) {
   })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })
+  // before the writes' hooks: a request that may not be made is refused before anything of it is recorded
+  await app.register(access)
   await app.register(writes)
   // first among the recorders: a repeat on another server is found before any other work of the write
   await app.register(idempotency)

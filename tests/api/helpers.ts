@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle, type OpenOptions } from '../../src/s
 import { migrateToLatest } from '../../src/server/db/migrate'
 import { ensureFirstSuperuser } from '../../src/server/domain/users'
 import { loggerOptions } from '../../src/server/logging'
+import type { RoleGrant } from '../../src/contract/roles'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
 export const dbKind = (process.env.STOCKROOM_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres'
@@ -80,11 +81,19 @@ export interface TestServer {
     username?: string
     password?: string
     is_superuser?: boolean
+    /** the roles they hold; by default office and manager in every warehouse, what every user could do before roles;
+     * null: what the server gives a new account (DEFAULT_ROLE) */
+    roles?: RoleGrant[] | null
   }): Promise<{ id: number; token: string; email: string; password: string }>
   close(): Promise<void>
 }
 
 let userCounter = 0
+/** What an upgrade gives every user who is not a super-user: all a signed-in user could do before roles */
+export const EVERY_RIGHT_BEFORE_ROLES: RoleGrant[] = [
+  { role: 'office', warehouse_id: null },
+  { role: 'manager', warehouse_id: null },
+]
 
 export interface StartOptions {
   /** receives the app's log lines (pino JSON, with the app's redaction); without it the app logs nothing */
@@ -179,7 +188,12 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
         is_superuser: fields.is_superuser ?? false,
       })
       if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`)
-      return { id: res.json().id, email, password, token: await login(email, password) }
+      const id: number = res.json().id
+      if (fields.roles !== null) {
+        const roles = await admin.put(`/api/users/${id}/roles`, fields.roles ?? EVERY_RIGHT_BEFORE_ROLES)
+        if (roles.statusCode !== 200) throw new Error(`setting roles failed: ${roles.statusCode} ${roles.body}`)
+      }
+      return { id, email, password, token: await login(email, password) }
     },
     async close() {
       await app.close()

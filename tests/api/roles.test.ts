@@ -24,7 +24,7 @@ const grant = (permission: string, warehouse_id: number | null = null): Permissi
 
 describe('roles', () => {
   it('gives a new account the default role everywhere, and its permissions in /users/me', async () => {
-    const user = await server.createUser()
+    const user = await server.createUser({ roles: null })
     expect(await rolesOf(user.id)).toEqual([{ role: 'viewer', warehouse_id: null }])
     const me = ok(await server.client(user.token).get('/api/users/me'))
     expect(me).toMatchObject({ id: user.id, is_superuser: false, roles: [{ role: 'viewer', warehouse_id: null }] })
@@ -37,7 +37,7 @@ describe('roles', () => {
   })
 
   it('replaces the roles, per warehouse and for the company, and the user has them from their next request', async () => {
-    const user = await server.createUser()
+    const user = await server.createUser({ roles: null })
     const roles = [
       { role: 'viewer', warehouse_id: berlin.id },
       { role: 'clerk', warehouse_id: rotterdam.id },
@@ -80,7 +80,7 @@ describe('roles', () => {
   })
 
   it('refuses what is wrong with a clear answer and changes nothing', async () => {
-    const user = await server.createUser()
+    const user = await server.createUser({ roles: null })
     const before = await rolesOf(user.id)
     const put = (body: unknown) => server.admin.put(`/api/users/${user.id}/roles`, body)
 
@@ -114,8 +114,8 @@ describe('roles', () => {
   })
 
   it('keeps one set when two administrators set the roles at the same moment', async () => {
-    const user = await server.createUser()
-    const other = await server.createUser({ is_superuser: true })
+    const user = await server.createUser({ roles: null })
+    const other = await server.createUser({ is_superuser: true, roles: null })
     const first = [{ role: 'clerk', warehouse_id: rotterdam.id }]
     const second = [
       { role: 'manager', warehouse_id: berlin.id },
@@ -136,7 +136,7 @@ describe('roles', () => {
   })
 
   it('goes with its user and its warehouse', async () => {
-    const user = await server.createUser()
+    const user = await server.createUser({ roles: null })
     const make = fixtures(server.admin)
     const hamburg = await make.warehouse('Hamburg')
     ok(

@@ -264,7 +264,7 @@ describe('user administration', () => {
     for (const [what, call] of calls) {
       const res = await call()
       expect(res.statusCode, what).toBe(403)
-      expect(res.json(), what).toMatchObject({ detail: 'Only a super-user may do this.', code: 'FORBIDDEN' })
+      expect(res.json(), what).toMatchObject({ code: 'FORBIDDEN', params: { permission: 'administer' } })
     }
     expect((await server.anonymous.get('/api/users/')).statusCode).toBe(401)
     expect((await server.anonymous.get(`/api/users/${other.id}`)).statusCode).toBe(401)

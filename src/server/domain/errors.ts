@@ -56,6 +56,8 @@ export class Forbidden extends DomainError {
   constructor(
     message = 'Forbidden',
     readonly code: ErrorCode = 'FORBIDDEN',
+    /** the permission it takes and where: `{permission, warehouse_id, warehouse}` */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message)
   }

@@ -45,7 +45,8 @@ function domainAnswer(error: DomainError): Answer | undefined {
   if (error instanceof Invalid) return { status: error.status, body: { detail: error.items } }
   if (error instanceof AccountRefusal) return { status: 400, body: { detail: error.detail } }
   if (error instanceof Unauthorized) return { status: 401, body: { detail: error.message }, headers: { 'www-authenticate': 'Bearer' } }
-  if (error instanceof Forbidden) return { status: 403, body: { detail: error.message, code: error.code } }
+  if (error instanceof Forbidden)
+    return { status: 403, body: { detail: error.message, code: error.code, ...(error.params ? { params: error.params } : {}) } }
   if (error instanceof KeyReused) return { status: 422, body: { detail: error.message, code: 'IDEMPOTENCY_KEY_REUSED' } }
   if (error instanceof StillInProgress)
     return { status: 409, body: { detail: error.message, code: 'IDEMPOTENCY_IN_PROGRESS' }, headers: { 'retry-after': '1' } }

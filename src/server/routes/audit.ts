@@ -1,4 +1,4 @@
-// The audit trail, for super-users: newest first, filtered by record, by person or by action.
+// The audit trail, for administrators: newest first, filtered by record, by person or by action.
 import Type from 'typebox'
 import { AuditEntry, AuditListQuery } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
@@ -11,7 +11,7 @@ const plugin: RoutePlugin = async (app) => {
   app.get(
     '/audit/',
     {
-      config: { auth: 'superuser' },
+      config: { access: 'administer' },
       schema: {
         tags: ['audit'],
         description: 'Who created, changed or deleted which record, and when; x-total-count holds the count of all that match.',

@@ -64,10 +64,14 @@ const plugin: RoutePlugin = async (app, { publicUrl, openRegistration, defaultRo
   )
 
   // ends a session only
-  app.post('/auth/jwt/logout', { config: { audit: false }, schema: { tags, response: { 204: Type.Null() } } }, async (request, reply) => {
-    if (request.sessionId) await app.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute()
-    return reply.code(204).send(null)
-  })
+  app.post(
+    '/auth/jwt/logout',
+    { config: { access: 'signed-in', audit: false }, schema: { tags, response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      if (request.sessionId) await app.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute()
+      return reply.code(204).send(null)
+    },
+  )
 
   app.post(
     '/auth/register',

@@ -10,6 +10,7 @@ const options = namedRouteOptions(
   'brands',
   { entity: 'brand', table: 'brands' },
   { item: Brand, create: BrandCreate, update: BrandUpdate, listQuery: BrandListQuery },
+  { read: 'catalogue.read', write: 'catalogue.write' },
 )
 
 const plugin: RoutePlugin = async (app) => {

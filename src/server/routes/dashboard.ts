@@ -3,6 +3,7 @@ import { Dashboard, DashboardQuery, LedgerStatus } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { ledgerStatus } from '../domain/dashboard'
 import { slowRead } from '../domain/slow-reads'
+import { holds } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['dashboard']
@@ -17,12 +18,13 @@ const plugin: RoutePlugin = async (app) => {
         querystring: DashboardQuery,
         response: { 200: Dashboard },
       },
+      config: { access: 'catalogue.read' },
     },
     async (request) => {
       // the stock value reads every product: where slow reads run
       const [figures, changes] = await Promise.all([
         slowRead(app.database, 'dashboardFigures', request.query),
-        request.user.is_superuser ? auditRepository.list(app.db, { limit: 10 }) : undefined,
+        holds(request.permissions, 'administer', null) ? auditRepository.list(app.db, { limit: 10 }) : undefined,
       ])
       return { ...figures, last_changes: changes?.entries ?? null }
     },
@@ -36,6 +38,7 @@ const plugin: RoutePlugin = async (app) => {
         description: 'The last ledger check (npm run check:ledger); the first call starts one.',
         response: { 200: LedgerStatus },
       },
+      config: { access: 'catalogue.read' },
     },
     async () => ledgerStatus(app.database),
   )
@@ -49,7 +52,7 @@ const plugin: RoutePlugin = async (app) => {
         response: { 202: LedgerStatus },
       },
       // it reads the ledger and keeps the result in memory: no record changes
-      config: { audit: false },
+      config: { access: 'stock.read', audit: false },
     },
     async (_request, reply) => reply.code(202).send(ledgerStatus(app.database, true)),
   )

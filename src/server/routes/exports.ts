@@ -22,11 +22,16 @@ import { exportSources, type ExportParams, type ExportSourceName } from '../doma
 import { assertProductExists } from '../domain/products'
 import { assertReferencesExist } from '../domain/references'
 import type { RoutePlugin } from './support/route-plugin'
+import { queryWarehouseIfAny } from './support/warehouses-of'
+import type { AccessRule } from '../plugins/access'
 
 const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
-const options = <Query>(tag: string, querystring: Query, description: string) => ({
+const options = <Query>(tag: string, querystring: Query, description: string, access: AccessRule = 'exports.run') => ({
   schema: { tags: [tag, 'exports'], description, querystring, response: file },
+  config: { access },
 })
+/** An export of stock: exporting, and reading the stock of the warehouse the query names (or of any one) */
+const exportingStock: AccessRule = { permission: ['exports.run', 'stock.read'], in: queryWarehouseIfAny }
 
 const plugin: RoutePlugin = async (app) => {
   /** Streams the source's rows as a file; a read that fails at once still gets an error answer. */
@@ -82,7 +87,7 @@ const plugin: RoutePlugin = async (app) => {
 
   app.get(
     '/users/export',
-    { ...options('users', UserExportQuery, 'Every user the list shows (super-users only).'), config: { auth: 'superuser' } },
+    options('users', UserExportQuery, 'Every user the list shows (administrators only).', 'administer'),
     async (request, reply) => {
       const { format, lang, ...query } = request.query
       return send(reply, 'users', query, { format, lang })
@@ -99,6 +104,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: ExportQuery,
         response: file,
       },
+      config: { access: exportingStock },
     },
     async (request, reply) => {
       await assertProductExists(app.db, request.params.id)
@@ -108,7 +114,12 @@ const plugin: RoutePlugin = async (app) => {
 
   app.get(
     '/reports/reorder/export',
-    options('reports', ReorderExportQuery, 'The reorder report as its screen shows it: a row per product and warehouse below its minimum.'),
+    options(
+      'reports',
+      ReorderExportQuery,
+      'The reorder report as its screen shows it: a row per product and warehouse below its minimum.',
+      exportingStock,
+    ),
     async (request, reply) => {
       const { format, lang, ...query } = request.query
       await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
@@ -118,10 +129,7 @@ const plugin: RoutePlugin = async (app) => {
 
   app.get(
     '/audit/export',
-    {
-      ...options('audit', AuditExportQuery, 'Every audit entry the filters select, newest first (super-users only).'),
-      config: { auth: 'superuser' },
-    },
+    options('audit', AuditExportQuery, 'Every audit entry the filters select, newest first (administrators only).', 'administer'),
     async (request, reply) => {
       const { format, lang, ...query } = request.query
       return send(reply, 'audit', query, { format, lang })

@@ -32,6 +32,7 @@ import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run
 import type { Actor } from '../domain/imports/write'
 import { bodyChecker } from '../domain/validation'
 import { withTotalCount } from './support/lists'
+import { revertingImport } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['imports']
@@ -131,6 +132,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         response: { 200: ImportReport, 202: ImportReport, 413: ErrorBody },
       },
       config: {
+        access: 'imports.run',
         audit: { entity: 'work', id: 'answer', writesNothing: (request) => (request.query as { dry_run?: boolean }).dry_run === true },
       },
       // a file announced as too large is refused before a byte of it is read
@@ -211,6 +213,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         querystring: ImportListQuery,
         response: { 200: Type.Array(ImportReport) },
       },
+      config: { access: 'imports.run' },
     },
     async (request, reply) => {
       const { rows, total } = await importRepository.list(app.db, request.query)
@@ -228,6 +231,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         params: IdParams,
         response: { 200: ImportReport },
       },
+      config: { access: 'imports.run' },
     },
     async (request) => {
       const row = await importRepository.find(app.db, request.params.id)
@@ -246,6 +250,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         querystring: Type.Object({ lang: Type.Optional(Type.Enum([...LANGUAGES], { default: 'en' })) }),
         response: { 200: Type.Unknown({ description: 'text/csv (UTF-8 with a byte order mark)' }) },
       },
+      config: { access: 'imports.run' },
     },
     async (request, reply) => {
       const row = await importRepository.find(app.db, request.params.id)
@@ -311,7 +316,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         params: IdParams,
         response: { 200: ImportReport },
       },
-      config: { audit: { entity: 'work', id: { param: 'id' } } },
+      config: { access: { permission: 'imports.run', needs: revertingImport }, audit: { entity: 'work', id: { param: 'id' } } },
     },
     async (request, reply) =>
       reply.commit(200, async (trx) => {

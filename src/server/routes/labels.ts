@@ -3,6 +3,7 @@
 import Type from 'typebox'
 import { LocationLabelsQuery, ProductLabelsQuery } from '../../contract'
 import { locationLabels, productLabels } from '../domain/labels'
+import { queryWarehouse } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['labels']
@@ -22,6 +23,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: ProductLabelsQuery,
         response: { 200: pdf },
       },
+      config: { access: 'catalogue.read' },
     },
     async (request, reply) =>
       reply
@@ -39,6 +41,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: LocationLabelsQuery,
         response: { 200: pdf },
       },
+      config: { access: { permission: 'stock.read', in: queryWarehouse } },
     },
     async (request, reply) =>
       reply

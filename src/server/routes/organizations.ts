@@ -18,12 +18,16 @@ const options = namedRouteOptions(
   'organizations',
   { entity: 'organization', table: 'organizations' },
   { item: Organization, create: OrganizationCreate, update: OrganizationUpdate, listQuery: OrganizationListQuery },
+  { read: 'catalogue.read', write: 'catalogue.write' },
 )
 const roleOptions = (tag: string) => ({
-  list: { schema: { tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } } },
+  list: {
+    schema: { tags: [tag], querystring: OrganizationListQuery, response: { 200: Type.Array(Organization) } },
+    config: { access: 'catalogue.read' as const },
+  },
   create: {
     schema: { tags: [tag], body: SupplierCreate, response: { 200: Organization, 201: Organization } },
-    config: { audit: { entity: 'organization' as const, id: 'answer' as const } },
+    config: { access: 'catalogue.write' as const, audit: { entity: 'organization' as const, id: 'answer' as const } },
   },
 })
 const ROLES: { path: string; role: OrganizationRole; options: ReturnType<typeof roleOptions> }[] = [

@@ -34,6 +34,9 @@ const product = { entity: 'product', id: { param: 'id' } } as const
 const productBefore = { before: { table: 'products', param: 'id' } } as const
 const sellerEntry = { seller_info_id: 'seller_info_id' }
 
+const read = 'catalogue.read'
+const write = 'catalogue.write'
+
 const plugin: RoutePlugin = async (app) => {
   app.get(
     '/products/',
@@ -44,6 +47,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: ProductListQuery,
         response: { 200: ProductPage },
       },
+      config: { access: read },
     },
     async (request, reply) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
@@ -54,15 +58,22 @@ const plugin: RoutePlugin = async (app) => {
     },
   )
 
-  app.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product } } }, async (request) => {
-    const found = await loadProduct(app.db, request.params.id)
-    if (!found) throw new NotFound('Product')
-    return found
-  })
+  app.get(
+    '/products/:id',
+    { schema: { tags, params: IdParams, response: { 200: Product } }, config: { access: read } },
+    async (request) => {
+      const found = await loadProduct(app.db, request.params.id)
+      if (!found) throw new NotFound('Product')
+      return found
+    },
+  )
 
   app.post(
     '/products/',
-    { schema: { tags, body: ProductCreate, response: { 201: Product } }, config: { audit: { entity: 'product', id: 'answer' } } },
+    {
+      schema: { tags, body: ProductCreate, response: { 201: Product } },
+      config: { access: write, audit: { entity: 'product', id: 'answer' } },
+    },
     async (request, reply) => reply.commit(201, (trx) => createProduct(trx, request.body)),
   )
 
@@ -76,7 +87,7 @@ const plugin: RoutePlugin = async (app) => {
       body: ProductUpdate,
       response: { 200: Product },
     },
-    config: { audit: { ...product, ...productBefore } },
+    config: { access: write, audit: { ...product, ...productBefore } },
     handler: async (request, reply) => reply.commit(200, (trx) => updateProduct(trx, request.params.id, request.body)),
   })
 
@@ -89,7 +100,7 @@ const plugin: RoutePlugin = async (app) => {
         params: IdParams,
         response: { 204: Type.Null() },
       },
-      config: { audit: { ...product, before: { table: 'products', param: 'id' } } },
+      config: { access: write, audit: { ...product, before: { table: 'products', param: 'id' } } },
     },
     async (request, reply) => reply.commit(204, (trx) => deleteProduct(trx, request.params.id)),
   )
@@ -104,7 +115,7 @@ const plugin: RoutePlugin = async (app) => {
       body: SupplierInfoUpdate,
       response: { 200: Product },
     },
-    config: { audit: { ...product, ...productBefore, part: 'supplier' } },
+    config: { access: write, audit: { ...product, ...productBefore, part: 'supplier' } },
     handler: async (request, reply) => reply.commit(200, (trx) => changeSupplierInfo(trx, request.params.id, request.body)),
   })
 
@@ -118,7 +129,7 @@ const plugin: RoutePlugin = async (app) => {
         body: SellerInfoUpdate,
         response: { 201: SellerInfo },
       },
-      config: { audit: { ...product, action: 'update', part: 'seller', answerAs: 'seller_info_id' } },
+      config: { access: write, audit: { ...product, action: 'update', part: 'seller', answerAs: 'seller_info_id' } },
       // the old UI posts no body at all for a new empty entry
       preValidation: async (request) => {
         request.body ??= {}
@@ -137,7 +148,10 @@ const plugin: RoutePlugin = async (app) => {
       body: SellerInfoUpdate,
       response: { 200: SellerInfo },
     },
-    config: { audit: { ...product, part: 'seller', context: sellerEntry, before: { table: 'product_sellers', param: 'seller_info_id' } } },
+    config: {
+      access: write,
+      audit: { ...product, part: 'seller', context: sellerEntry, before: { table: 'product_sellers', param: 'seller_info_id' } },
+    },
     handler: async (request, reply) => reply.commit(200, (trx) => changeSeller(trx, request.params, request.body)),
   })
 
@@ -146,6 +160,7 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: { tags, params: SellerParams, response: { 204: Type.Null() } },
       config: {
+        access: write,
         audit: {
           ...product,
           action: 'update',

@@ -3,6 +3,7 @@ import Type from 'typebox'
 import { ReorderLevel, ReorderLevelParams, ReorderLevelUpdate, ReorderReport, ReorderReportQuery } from '../../contract'
 import { assertReferencesExist } from '../domain/references'
 import { deleteReorderLevel, reorderReport, setReorderLevel } from '../domain/reorder'
+import { queryWarehouseIfAny, warehouseParam } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const reorderLevel = {
@@ -12,6 +13,8 @@ const reorderLevel = {
   part: 'reorder_level',
   context: { warehouse_id: 'warehouse_id' },
 } as const
+
+const setLevels = { permission: 'reorder.set', in: warehouseParam('warehouse_id') } as const
 
 const plugin: RoutePlugin = async (app) => {
   app.put(
@@ -24,7 +27,7 @@ const plugin: RoutePlugin = async (app) => {
         body: ReorderLevelUpdate,
         response: { 200: ReorderLevel },
       },
-      config: { audit: reorderLevel },
+      config: { access: setLevels, audit: reorderLevel },
     },
     async (request, reply) =>
       reply.commit(200, (trx) => setReorderLevel(trx, request.params.id, request.params.warehouse_id, request.body)),
@@ -35,6 +38,7 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: { tags: ['products'], params: ReorderLevelParams, response: { 204: Type.Null() } },
       config: {
+        access: setLevels,
         audit: { ...reorderLevel, before: { table: 'warehouse_stock', key: { product_id: 'id', warehouse_id: 'warehouse_id' } } },
       },
     },
@@ -52,6 +56,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: ReorderReportQuery,
         response: { 200: ReorderReport },
       },
+      config: { access: { permission: 'stock.read', in: queryWarehouseIfAny } },
     },
     async (request) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')

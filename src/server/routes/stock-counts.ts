@@ -14,10 +14,12 @@ import {
 } from '../../contract'
 import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
 import { withTotalCount } from './support/lists'
+import { bodyWarehouse, countWarehouse } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock counts']
 const count = { entity: 'stock_count', id: { param: 'id' }, action: 'update' } as const
+const counting = { permission: 'stock.count', in: countWarehouse } as const
 
 const plugin: RoutePlugin = async (app) => {
   app.post(
@@ -30,7 +32,7 @@ const plugin: RoutePlugin = async (app) => {
         body: StockCountCreate,
         response: { 201: StockCount },
       },
-      config: { audit: { entity: 'stock_count', id: 'answer' } },
+      config: { access: { permission: 'stock.count', in: bodyWarehouse }, audit: { entity: 'stock_count', id: 'answer' } },
     },
     async (request, reply) => reply.commit(201, (trx) => openCount(trx, request.body, request.user)),
   )
@@ -44,6 +46,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: StockCountListQuery,
         response: { 200: Type.Array(StockCountSummary) },
       },
+      config: { access: 'stock.read' },
     },
     async (request, reply) => {
       const { items, total } = await listCounts(app.db, request.query)
@@ -61,6 +64,7 @@ const plugin: RoutePlugin = async (app) => {
         params: IdParams,
         response: { 200: StockCount },
       },
+      config: { access: { permission: 'stock.read', in: countWarehouse } },
     },
     (request) => findCount(app.db, request.params.id),
   )
@@ -75,7 +79,7 @@ const plugin: RoutePlugin = async (app) => {
         body: StockCountLineUpdate,
         response: { 200: StockCountLine },
       },
-      config: { audit: { ...count, context: { line_id: 'line_id' } } },
+      config: { access: counting, audit: { ...count, context: { line_id: 'line_id' } } },
     },
     async (request, reply) => reply.commit(200, (trx) => setCounted(trx, request.params.id, request.params.line_id, request.body.counted)),
   )
@@ -90,7 +94,7 @@ const plugin: RoutePlugin = async (app) => {
         body: StockCountLineCreate,
         response: { 201: StockCountLine },
       },
-      config: { audit: { ...count, answerAs: 'line_id' } },
+      config: { access: counting, audit: { ...count, answerAs: 'line_id' } },
     },
     async (request, reply) => reply.commit(201, (trx) => addLine(trx, request.params.id, request.body)),
   )
@@ -106,7 +110,7 @@ const plugin: RoutePlugin = async (app) => {
         body: StockCountScan,
         response: { 200: StockCountLine },
       },
-      config: { audit: { ...count, answerAs: 'line_id', set: { step: 'scan' } } },
+      config: { access: counting, audit: { ...count, answerAs: 'line_id', set: { step: 'scan' } } },
     },
     async (request, reply) => reply.commit(200, (trx) => scan(trx, request.params.id, request.body)),
   )
@@ -119,7 +123,7 @@ const plugin: RoutePlugin = async (app) => {
       `/stock_counts/:id/${step}`,
       {
         schema: { tags, description, params: IdParams, response: { 200: StockCount } },
-        config: { audit: { ...count, set: { status } } },
+        config: { access: counting, audit: { ...count, set: { status } } },
       },
       async (request, reply) => reply.commit(200, (trx) => work(trx, request.params.id)),
     )
@@ -136,7 +140,7 @@ const plugin: RoutePlugin = async (app) => {
         params: IdParams,
         response: { 200: StockCount },
       },
-      config: { audit: { ...count, set: { status: 'applied' } } },
+      config: { access: { permission: 'stock.count.apply', in: countWarehouse }, audit: { ...count, set: { status: 'applied' } } },
     },
     async (request, reply) => reply.commit(200, (trx) => applyCount(trx, request.params.id, request.user)),
   )

@@ -14,6 +14,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: StockHistoryQuery,
         response: { 200: StockHistory },
       },
+      config: { access: 'stock.read' },
     },
     (request) => stockHistory(app.database, request.params.id, request.query),
   )

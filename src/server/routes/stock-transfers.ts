@@ -20,6 +20,7 @@ import {
   type TransferLine,
 } from '../domain/transfers'
 import { withTotalCount } from './support/lists'
+import { reversingTransfer, warehousesOfLocations } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock']
@@ -50,7 +51,10 @@ const plugin: RoutePlugin = async (app) => {
         body: StockTransferCreate,
         response: { 201: StockTransfer },
       },
-      config: { audit: transfer },
+      config: {
+        access: { permission: 'stock.transfer', in: warehousesOfLocations('body', 'from_location_id', 'to_location_id') },
+        audit: transfer,
+      },
     },
     async (request, reply) => {
       const { body, user } = request
@@ -81,6 +85,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: StockTransferListQuery,
         response: { 200: Type.Array(StockTransfer) },
       },
+      config: { access: 'stock.read' },
     },
     async (request, reply) => {
       const { items, total } = await listTransfers(app.db, request.query)
@@ -89,8 +94,10 @@ const plugin: RoutePlugin = async (app) => {
     },
   )
 
-  app.get('/stock_transfers/:id', { schema: { tags, params: IdParams, response: { 200: StockTransfer } } }, (request) =>
-    findTransfer(app.db, request.params.id),
+  app.get(
+    '/stock_transfers/:id',
+    { schema: { tags, params: IdParams, response: { 200: StockTransfer } }, config: { access: 'stock.read' } },
+    (request) => findTransfer(app.db, request.params.id),
   )
 
   app.post(
@@ -103,7 +110,10 @@ const plugin: RoutePlugin = async (app) => {
         body: StockTransferReverse,
         response: { 201: StockTransfer },
       },
-      config: { audit: { ...transfer, context: { reverses_id: 'id' } } },
+      config: {
+        access: { permission: 'stock.transfer', needs: reversingTransfer },
+        audit: { ...transfer, context: { reverses_id: 'id' } },
+      },
       // a reversal needs nothing more than its path
       preValidation: async (request) => {
         request.body ??= {}
@@ -126,6 +136,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: LocationStockQuery,
         response: { 200: Type.Array(LocationStockItem) },
       },
+      config: { access: { permission: 'stock.read', in: warehousesOfLocations('query', 'location_id') } },
     },
     async (request) => locationStock(app.db, request.query.location_id, request.query.product_id),
   )

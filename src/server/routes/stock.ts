@@ -5,6 +5,7 @@ import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '
 import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
 import { withTotalCount } from './support/lists'
+import { bodyWarehouse, deletingMutation } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const plugin: RoutePlugin = async (app) => {
@@ -21,6 +22,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: StockMutationListQuery,
         response: { 200: Type.Array(StockMutation) },
       },
+      config: { access: 'stock.read' },
     },
     async (request, reply) => {
       const { id } = request.params
@@ -40,7 +42,10 @@ const plugin: RoutePlugin = async (app) => {
         body: StockMutationCreate,
         response: { 201: StockMutation },
       },
-      config: { audit: { entity: 'stock_mutation', id: 'answer', context: ofProduct } },
+      config: {
+        access: { permission: 'stock.book', in: bodyWarehouse },
+        audit: { entity: 'stock_mutation', id: 'answer', context: ofProduct },
+      },
     },
     async (request, reply) => {
       const { id } = request.params
@@ -66,6 +71,7 @@ const plugin: RoutePlugin = async (app) => {
         response: { 204: Type.Null() },
       },
       config: {
+        access: { permission: 'stock.book', needs: deletingMutation },
         audit: {
           entity: 'stock_mutation',
           id: { param: 'mutation_id' },

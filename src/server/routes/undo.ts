@@ -7,6 +7,7 @@ import { auditRepository } from '../db/repositories/audit'
 import { Conflict, NotFound } from '../domain/errors'
 import { toStockMutation } from '../domain/ledger'
 import { undoerOf, undoers } from '../domain/undo'
+import { restoringMutation } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const plugin: RoutePlugin = async (app) => {
@@ -19,7 +20,7 @@ const plugin: RoutePlugin = async (app) => {
   app.get(
     '/audit/:id/undo',
     {
-      config: { auth: 'superuser' },
+      config: { access: 'administer' },
       schema: {
         tags: ['audit'],
         description: 'Whether the change of this entry can be undone now, and if not why.',
@@ -44,7 +45,7 @@ const plugin: RoutePlugin = async (app) => {
   app.post(
     '/audit/:id/undo',
     {
-      config: { auth: 'superuser', audit: { entity: 'work', id: 'answer' } },
+      config: { access: 'administer', audit: { entity: 'work', id: 'answer' } },
       schema: {
         tags: ['audit'],
         description:
@@ -70,7 +71,7 @@ const plugin: RoutePlugin = async (app) => {
   app.post(
     '/products/:id/stock_mutations/:mutation_id/restore',
     {
-      config: { audit: { entity: 'work', id: 'answer' } },
+      config: { access: { permission: 'stock.book', needs: restoringMutation }, audit: { entity: 'work', id: 'answer' } },
       schema: {
         tags: ['stock'],
         description: 'Books a deleted mutation of this product again as it was (the undo of its deletion); 409 when it cannot.',

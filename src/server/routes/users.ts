@@ -25,13 +25,15 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
   }
   const noticesOf = (updated: UpdatedUser) => changeNotices(updated.before, updated.after)
 
-  app.get('/users/me', { schema: { tags, response: { 200: Me } } }, (request) => withPermissions(app.db, request.user))
+  app.get('/users/me', { schema: { tags, response: { 200: Me } }, config: { access: 'signed-in' } }, (request) =>
+    withPermissions(app.db, request.user),
+  )
 
   app.patch(
     '/users/me',
     {
       schema: { tags, body: UserUpdateMe, response: { 200: User, 400: ErrorBody, 409: ErrorBody } },
-      config: { audit: { entity: 'user', id: 'me' } },
+      config: { access: 'signed-in', audit: { entity: 'user', id: 'me' } },
     },
     async (request, reply) => {
       const { current_password: currentPassword, ...changes } = request.body
@@ -57,7 +59,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
 
   app.get(
     '/users/',
-    { config: { auth: 'superuser' }, schema: { tags, querystring: UserListQuery, response: { 200: Type.Array(User) } } },
+    { config: { access: 'administer' }, schema: { tags, querystring: UserListQuery, response: { 200: Type.Array(User) } } },
     async (request, reply) => {
       const { rows, total } = await userRepository.list(app.dialect, app.db, request.query)
       withTotalCount(reply, total)
@@ -68,7 +70,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
   app.post(
     '/users/',
     {
-      config: { auth: 'superuser', audit: { entity: 'user', id: 'answer' } },
+      config: { access: 'administer', audit: { entity: 'user', id: 'answer' } },
       schema: { tags, body: UserCreate, response: { 201: User, 409: ErrorBody } },
     },
     async (request, reply) => {
@@ -81,16 +83,20 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
     },
   )
 
-  app.get('/users/:id', { config: { auth: 'superuser' }, schema: { tags, params: IdParams, response: { 200: User } } }, async (request) => {
-    const row = await userRepository.find(app.db, request.params.id)
-    if (!row) throw new NotFound('User')
-    return toUser(row)
-  })
+  app.get(
+    '/users/:id',
+    { config: { access: 'administer' }, schema: { tags, params: IdParams, response: { 200: User } } },
+    async (request) => {
+      const row = await userRepository.find(app.db, request.params.id)
+      if (!row) throw new NotFound('User')
+      return toUser(row)
+    },
+  )
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/users/:id',
-    config: { auth: 'superuser', audit: { ...byId, before: { table: 'users', param: 'id' } } },
+    config: { access: 'administer', audit: { ...byId, before: { table: 'users', param: 'id' } } },
     schema: { tags, params: IdParams, body: UserUpdate, response: { 200: User, 409: ErrorBody } },
     handler: async (request, reply) => {
       const hashedPassword = await hashed(request.body.password)
@@ -107,7 +113,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
 
   app.get(
     '/users/:id/roles',
-    { config: { auth: 'superuser' }, schema: { tags, params: IdParams, response: { 200: RoleGrants } } },
+    { config: { access: 'administer' }, schema: { tags, params: IdParams, response: { 200: RoleGrants } } },
     async (request) => {
       const row = await userRepository.find(app.db, request.params.id)
       if (!row) throw new NotFound('User')
@@ -119,7 +125,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
     '/users/:id/roles',
     {
       // the audit keeps the roles before and after: the body is a list, not a record's fields
-      config: { auth: 'superuser', audit: { entity: 'work', id: { param: 'id' } } },
+      config: { access: 'administer', audit: { entity: 'work', id: { param: 'id' } } },
       schema: { tags, params: IdParams, body: RoleGrants, response: { 200: RoleGrants, 403: ErrorBody } },
     },
     async (request, reply) =>
@@ -133,7 +139,7 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
   app.delete(
     '/users/:id',
     {
-      config: { auth: 'superuser', audit: { ...byId, before: { table: 'users', param: 'id' } } },
+      config: { access: 'administer', audit: { ...byId, before: { table: 'users', param: 'id' } } },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), 409: ErrorBody } },
     },
     async (request, reply) => reply.commit(204, (trx) => deleteUser(trx, request.params.id)),

@@ -19,16 +19,20 @@ import { assertWarehouseExists, createLocation, deleteLocation, findLocation, up
 import { createNamed, deleteNamed, findNamed, updateNamed, warehouseRecords } from '../domain/named-records'
 import { namedRouteOptions } from './support/named-resource'
 import { withTotalCount } from './support/lists'
+import { warehouseParam } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const options = namedRouteOptions(
   'warehouses',
   { entity: 'warehouse', table: 'warehouses' },
   { item: Warehouse, create: WarehouseCreate, update: WarehouseUpdate, listQuery: WarehouseListQuery },
+  { read: 'catalogue.read', write: 'warehouses.manage' },
 )
 const tags = ['locations']
 const inWarehouse = { warehouse_id: 'id' }
 const location = { param: 'location_id' }
+const read = 'catalogue.read'
+const manageLocations = { permission: 'locations.manage', in: warehouseParam('id') } as const
 
 const plugin: RoutePlugin = async (app) => {
   app.get('/warehouses/', options.list, async (request, reply) => {
@@ -56,7 +60,10 @@ const plugin: RoutePlugin = async (app) => {
 
   app.get(
     '/warehouses/:id/locations',
-    { schema: { tags, params: IdParams, querystring: LocationListQuery, response: { 200: Type.Array(Location) } } },
+    {
+      schema: { tags, params: IdParams, querystring: LocationListQuery, response: { 200: Type.Array(Location) } },
+      config: { access: read },
+    },
     async (request, reply) => {
       await assertWarehouseExists(app.db, request.params.id)
       const { rows, total } = await locationRepository.list(app.dialect, app.db, request.params.id, request.query)
@@ -74,6 +81,7 @@ const plugin: RoutePlugin = async (app) => {
         querystring: LocationLookupQuery,
         response: { 200: Type.Array(Location) },
       },
+      config: { access: read },
     },
     async (request) => {
       const found = await locationRepository.findByCode(app.db, request.query.code)
@@ -81,15 +89,17 @@ const plugin: RoutePlugin = async (app) => {
     },
   )
 
-  app.get('/warehouses/:id/locations/:location_id', { schema: { tags, params: LocationParams, response: { 200: Location } } }, (request) =>
-    findLocation(app.db, request.params),
+  app.get(
+    '/warehouses/:id/locations/:location_id',
+    { schema: { tags, params: LocationParams, response: { 200: Location } }, config: { access: read } },
+    (request) => findLocation(app.db, request.params),
   )
 
   app.post(
     '/warehouses/:id/locations',
     {
       schema: { tags, params: IdParams, body: LocationCreate, response: { 201: Location } },
-      config: { audit: { entity: 'location', id: 'answer', context: inWarehouse } },
+      config: { access: manageLocations, audit: { entity: 'location', id: 'answer', context: inWarehouse } },
     },
     async (request, reply) => reply.commit(201, (trx) => createLocation(trx, request.params.id, request.body.location_name)),
   )
@@ -98,7 +108,10 @@ const plugin: RoutePlugin = async (app) => {
     method: ['PATCH', 'PUT'],
     url: '/warehouses/:id/locations/:location_id',
     schema: { tags, params: LocationParams, body: LocationUpdate, response: { 200: Location } },
-    config: { audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } } },
+    config: {
+      access: manageLocations,
+      audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } },
+    },
     handler: async (request, reply) => reply.commit(200, (trx) => updateLocation(trx, request.params, request.body.location_name)),
   })
 
@@ -106,7 +119,10 @@ const plugin: RoutePlugin = async (app) => {
     '/warehouses/:id/locations/:location_id',
     {
       schema: { tags, params: LocationParams, response: { 204: Type.Null() } },
-      config: { audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } } },
+      config: {
+        access: manageLocations,
+        audit: { entity: 'location', id: location, context: inWarehouse, before: { table: 'locations', param: 'location_id' } },
+      },
     },
     async (request, reply) => reply.commit(204, (trx) => deleteLocation(trx, request.params)),
   )
