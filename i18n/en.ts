@@ -134,7 +134,6 @@ const en = {
       reset_sent: 'If %{email} has an account, a mail with a link to choose a new password is on its way.',
       bad_credentials: terms.bad_credentials,
       session_expired: 'Your session has ended. Please sign in again.',
-      forbidden: 'You may not open that page.',
     },
     verify: {
       title: 'E-mail verification',
@@ -195,6 +194,9 @@ const en = {
         product_named: 'Product "%{sku}"',
         stock_named: 'The stock of "%{sku}" at %{location}',
       },
+      /** a refusal (FORBIDDEN) that names the right it takes, for the company or in one warehouse */
+      forbidden_company: 'You may not do this: it takes the right to %{right}. Ask an administrator.',
+      forbidden_in_warehouse: 'You may not do this in %{warehouse}: it takes the right to %{right} there. Ask an administrator.',
       codes: {
         NOT_FOUND: 'It no longer exists: someone may have deleted it.',
         DUPLICATE: 'A record with this name already exists.',
@@ -365,6 +367,29 @@ const en = {
     none: 'No roles yet: ask an administrator.',
     everywhere: 'every warehouse',
     held_in: '%{role} in %{warehouse}',
+    /** the permissions as a right: "it takes the right to %{right}" (keys: the permission's name with _ for .) */
+    permissions: {
+      catalogue_read: 'read the catalogue',
+      stock_read: 'see stock',
+      stock_book: 'book stock',
+      stock_transfer: 'transfer stock',
+      stock_count: 'count stock',
+      stock_count_apply: 'apply counts',
+      stock_receive: 'receive goods',
+      stock_pick: 'pick orders',
+      stock_ship: 'ship orders',
+      stock_approve: 'approve adjustments',
+      reorder_set: 'set reorder levels',
+      undo_others: "take back other people's work",
+      locations_manage: 'manage locations',
+      warehouses_manage: 'manage warehouses',
+      catalogue_write: 'change the catalogue',
+      orders_purchase: 'place purchase orders',
+      orders_sell: 'take sales orders',
+      imports_run: 'import files',
+      exports_run: 'export lists',
+      administer: 'administer Stockroom',
+    },
     names: { viewer: 'Viewer', clerk: 'Clerk', office: 'Office', manager: 'Manager', administrator: 'Administrator' },
   },
   stock: {

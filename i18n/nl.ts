@@ -190,7 +190,6 @@ const nl: typeof en = {
       reset_sent: 'Als %{email} een account heeft, is er een mail onderweg met een link om een nieuw wachtwoord te kiezen.',
       bad_credentials: terms.bad_credentials,
       session_expired: 'Uw sessie is afgelopen. Log opnieuw in.',
-      forbidden: 'U mag die pagina niet openen.',
     },
     verify: {
       title: 'E-mailverificatie',
@@ -251,6 +250,9 @@ const nl: typeof en = {
         product_named: 'Product "%{sku}"',
         stock_named: 'De voorraad van "%{sku}" op %{location}',
       },
+      /** a refusal (FORBIDDEN) that names the right it takes, for the company or in one warehouse */
+      forbidden_company: 'U mag dit niet doen: daarvoor is het recht nodig om %{right}. Vraag het een beheerder.',
+      forbidden_in_warehouse: 'U mag dit niet doen in %{warehouse}: daarvoor is daar het recht nodig om %{right}. Vraag het een beheerder.',
       codes: {
         NOT_FOUND: 'Het bestaat niet meer: iemand heeft het misschien verwijderd.',
         DUPLICATE: 'Er bestaat al een record met deze naam.',
@@ -424,6 +426,29 @@ const nl: typeof en = {
     none: 'Nog geen rollen: vraag het een beheerder.',
     everywhere: 'alle magazijnen',
     held_in: '%{role} in %{warehouse}',
+    /** the permissions as a right: "it takes the right to %{right}" (keys: the permission's name with _ for .) */
+    permissions: {
+      catalogue_read: 'de catalogus in te zien',
+      stock_read: 'voorraad in te zien',
+      stock_book: 'voorraad te boeken',
+      stock_transfer: 'voorraad te verplaatsen',
+      stock_count: 'voorraad te tellen',
+      stock_count_apply: 'tellingen te verwerken',
+      stock_receive: 'goederen te ontvangen',
+      stock_pick: 'orders te verzamelen',
+      stock_ship: 'orders te verzenden',
+      stock_approve: 'correcties goed te keuren',
+      reorder_set: 'bestelniveaus in te stellen',
+      undo_others: 'werk van anderen terug te draaien',
+      locations_manage: 'locaties te beheren',
+      warehouses_manage: 'magazijnen te beheren',
+      catalogue_write: 'de catalogus te wijzigen',
+      orders_purchase: 'inkooporders te plaatsen',
+      orders_sell: 'verkooporders aan te nemen',
+      imports_run: 'bestanden te importeren',
+      exports_run: 'lijsten te exporteren',
+      administer: 'Stockroom te beheren',
+    },
     names: { viewer: 'Kijker', clerk: 'Magazijnmedewerker', office: 'Kantoor', manager: 'Bedrijfsleider', administrator: 'Beheerder' },
   },
   stock: {

@@ -35,7 +35,7 @@ export const SCREENS: readonly Screen[] = [
 export function sees(audience: Audience): boolean {
   const signedIn = Boolean(session.token())
   if (audience === 'signed-out') return !signedIn
-  return signedIn && (audience === 'signed-in' || Boolean(session.user()?.is_superuser))
+  return signedIn && (audience === 'signed-in' || session.holds(audience))
 }
 
 /** react-admin's access check: a resource is open to its screen's audience. */

@@ -49,9 +49,15 @@ describe('authProvider', () => {
 
   it('restores the session from storage and identifies the user', async () => {
     session.save('T2', user)
+    const me = { ...user, roles: [{ role: 'viewer', warehouse_id: null }], permissions: [{ permission: 'stock.read', warehouse_id: null }] }
+    answer = () => ({ json: me })
     const provider = make()
     await expect(provider.checkAuth({})).resolves.toBeUndefined()
     expect(await provider.getIdentity!()).toMatchObject({ id: 1, fullName: 'Ann Lee' })
+    // a copy stored before roles is read again before the first screen, once per load
+    expect(session.user()).toEqual(me)
+    await provider.checkAuth({})
+    expect(requests.filter((request) => request.url === '/api/users/me')).toHaveLength(1)
   })
 
   it('without a session sends to /login with the wanted page as nextUrl', async () => {
@@ -70,11 +76,11 @@ describe('authProvider', () => {
     expect(localStorage.getItem(USER_KEY)).toBeNull()
   })
 
-  it('handles 401 by sending to login and 403 by sending to the profile', async () => {
+  it('handles 401 by sending to login, and keeps the user where they are on a 403', async () => {
     session.save('T4', user)
     window.history.replaceState(null, '', '/brands')
     const provider = make()
-    await expect(provider.checkError({ status: 403 })).rejects.toMatchObject({ redirectTo: '/me', logoutUser: false })
+    await expect(provider.checkError({ status: 403 })).resolves.toBeUndefined()
     expect(session.token()).toBe('T4')
     await expect(provider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: '/login?nextUrl=%2Fbrands' })
     expect(session.token()).toBeNull()

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { permissionsOf, type RoleGrant } from '../../src/contract/roles'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import type { AuthProvider } from 'ra-core'
 import { Menu } from '../../src/admin/layout/Menu'
@@ -20,6 +21,14 @@ const user = {
   is_superuser: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  ...holding([
+    { role: 'office', warehouse_id: null },
+    { role: 'manager', warehouse_id: null },
+  ]),
+}
+/** GET /users/me's roles and permissions of a user holding `roles` */
+function holding(roles: RoleGrant[]) {
+  return { roles, permissions: permissionsOf(roles, false) }
 }
 let signedOut: boolean
 const authProvider: AuthProvider = {
@@ -129,5 +138,30 @@ describe('the access check', () => {
     expect(await canAccess({ resource: 'products', action: 'list' })).toBe(true)
     session.saveUser({ ...user, is_superuser: true })
     expect(await canAccess({ resource: 'users', action: 'list' })).toBe(true)
+  })
+
+  it('follows the permissions of the roles: a viewer of one warehouse does not import, an office worker sees no stock screens', async () => {
+    session.save('T6', { ...user, ...holding([{ role: 'viewer', warehouse_id: 3 }]) })
+    expect(sideMenuEntries()).toEqual([
+      'Dashboard',
+      'Products',
+      'Organizations',
+      'Brands',
+      'Warehouses',
+      'Transfers',
+      'Counts',
+      'Reorder report',
+      'Profile',
+      'Sign out',
+    ])
+    expect(await canAccess({ resource: 'users', action: 'list' })).toBe(false)
+    expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(true)
+    session.saveUser({ ...user, ...holding([{ role: 'office', warehouse_id: null }]) })
+    cleanup()
+    expect(sideMenuEntries()).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Import', 'Profile', 'Sign out'])
+    expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(false)
+    session.saveUser({ ...user, ...holding([]) })
+    cleanup()
+    expect(sideMenuEntries()).toEqual(['Dashboard', 'Profile', 'Sign out'])
   })
 })

@@ -30,6 +30,8 @@ const ann = person(2, 'ann', { given_name: 'Ann', family_name: 'Lee' })
 function serve(refuse?: (r: Recorded) => Answer | undefined) {
   const api = fakeRest({ users: [admin, ann] }, (r) => {
     if (r.url === '/api/auth/request-verify-token') return refuse?.(r) ?? { status: 202 }
+    // the session's user, read again when the app starts
+    if (r.url === '/api/users/me') return { json: admin }
     return refuse?.(r)
   })
   let answerCreation = () => {}

@@ -6,7 +6,7 @@ import type { PageScreen } from '../common/screen'
 export default {
   path: '/audit',
   label: 'terms.audit_trail',
-  audience: 'super-user',
+  audience: 'administer',
   icon: ManageSearchIcon,
   pages: { '': lazy(() => import('./AuditPage')) },
 } satisfies PageScreen

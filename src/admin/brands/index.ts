@@ -6,7 +6,7 @@ import type { ResourceScreen } from '../common/screen'
 export default {
   resource: 'brands',
   label: 'terms.brands',
-  audience: 'signed-in',
+  audience: 'catalogue.read',
   list: lazy(() => import('./BrandList')),
   icon: SellIcon,
   recordRepresentation: 'brand_name',

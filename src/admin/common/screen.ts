@@ -4,8 +4,10 @@ import type { ComponentType } from 'react'
 import type { ResourceProps } from 'react-admin'
 import type { SvgIconComponent } from '@mui/icons-material'
 import type { MessageKey } from './translate'
+import type { Permission } from '../../contract/roles'
 
-export type Audience = 'signed-out' | 'signed-in' | 'super-user'
+/** who sees a screen: those signed out, everyone signed in, or those who hold a permission (in some warehouse) */
+export type Audience = 'signed-out' | 'signed-in' | Permission
 
 interface ScreenBase {
   icon: SvgIconComponent

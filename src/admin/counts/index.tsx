@@ -9,7 +9,7 @@ const CountDetail = lazy(() => import('./CountDetail'))
 export default {
   resource: 'stock_counts',
   label: 'terms.counts',
-  audience: 'signed-in',
+  audience: 'stock.read',
   list: lazy(() => import('./CountList')),
   icon: FactCheckIcon,
   children: [<Route key="count" path=":id" element={<CountDetail />} />],

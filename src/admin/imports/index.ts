@@ -6,7 +6,7 @@ import type { PageScreen } from '../common/screen'
 export default {
   path: '/imports',
   label: 'terms.import',
-  audience: 'signed-in',
+  audience: 'imports.run',
   icon: UploadFileIcon,
   pages: { '': lazy(() => import('./ImportPage')), ':id': lazy(() => import('./ImportReportPage')) },
 } satisfies PageScreen

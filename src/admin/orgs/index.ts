@@ -6,7 +6,7 @@ import type { ResourceScreen } from '../common/screen'
 export default {
   resource: 'orgs',
   label: 'terms.organizations',
-  audience: 'signed-in',
+  audience: 'catalogue.read',
   list: lazy(() => import('./OrgList')),
   edit: lazy(() => import('./OrgEdit')),
   icon: BusinessIcon,

@@ -12,7 +12,7 @@ const ProductEdit = lazy(() => import('./detail/ProductEdit'))
 export default {
   resource: 'products',
   label: 'terms.products',
-  audience: 'signed-in',
+  audience: 'catalogue.read',
   list: ProductList,
   icon: InventoryIcon,
   recordRepresentation: 'article_number',

@@ -1,7 +1,7 @@
 // Sessions for react-admin: fastapi-users login, the token and user in localStorage (restored on start),
 // 401 → sign in again (back to where you were), 403 → the profile (SPEC §8), Users only for super-users.
 import type { AuthProvider } from 'ra-core'
-import type { User } from '../../contract'
+import type { Me, User } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { apiOf, type HttpClient, type Translate } from './http'
 import { sendOf } from './operations'
@@ -41,6 +41,14 @@ const refuse = (refusal: Refusal): Promise<never> =>
 export function createAuthProvider(httpClient: HttpClient, translate: Translate): AuthProvider {
   const api = apiOf(httpClient)
   const send = sendOf(httpClient)
+  /** The stored user read again from the server: its roles may have changed since it signed in. */
+  let refreshing: Promise<void> | undefined
+  const refreshUser = () =>
+    (refreshing ??= api<Me>('/users/me').then(
+      ({ json }) => session.saveUser(json),
+      // offline or a server error: the stored copy serves; a dead session is sent to sign in by the next call's 401
+      () => undefined,
+    ))
   return {
     async login({ email, password }: Credentials) {
       let token: string
@@ -64,14 +72,20 @@ export function createAuthProvider(httpClient: HttpClient, translate: Translate)
       return LOGIN_PATH
     },
 
-    checkAuth: () => (session.token() ? Promise.resolve() : refuse({ redirectTo: loginUrlFor(), message: false })),
+    /** Once per load the user is read again (the menus follow its permissions); a copy stored before roles is waited for. */
+    async checkAuth() {
+      if (!session.token()) return refuse({ redirectTo: loginUrlFor(), message: false })
+      const stored = session.user() as Partial<Me> | null
+      const refreshed = refreshUser()
+      if (!stored?.permissions) await refreshed
+    },
 
     checkError(error: { status?: number }) {
       if (error?.status === 401) {
         session.clear()
         return refuse({ redirectTo: loginUrlFor(), message: 'stockroom.auth.session_expired' })
       }
-      if (error?.status === 403) return refuse({ redirectTo: PROFILE_PATH, logoutUser: false, message: 'stockroom.auth.forbidden' })
+      // a refusal (403) keeps the user where they are: the screen says what it takes, in their language
       return Promise.resolve()
     },
 
@@ -82,6 +96,9 @@ export function createAuthProvider(httpClient: HttpClient, translate: Translate)
       return Promise.resolve({ ...user, fullName })
     },
 
-    getPermissions: () => Promise.resolve({ is_superuser: Boolean(session.user()?.is_superuser) }),
+    getPermissions: () => {
+      const user = session.user() as Partial<Me> | null
+      return Promise.resolve({ is_superuser: Boolean(user?.is_superuser), permissions: user?.permissions ?? [] })
+    },
   }
 }

@@ -60,6 +60,12 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
     const details = detail.map((item) => `${fieldOf(item)}: ${item.msg}`).join('; ')
     return translate('stockroom.errors.validation', { details, _: `Invalid input: ${details}` })
   }
+  if (body?.code === 'FORBIDDEN' && typeof body.params?.permission === 'string') {
+    const { permission, warehouse } = body.params
+    const right = translate(`roles.permissions.${permission.replace(/\./g, '_')}`, { _: permission })
+    if (warehouse === undefined) return translate('stockroom.errors.forbidden_company', { right })
+    return translate('stockroom.errors.forbidden_in_warehouse', { right, warehouse })
+  }
   if (body?.code) {
     const params = { ...body.params }
     // the subject of the sentence, named by the server as a `thing` (its own `what` is English)

@@ -1,5 +1,6 @@
 // The stored session: the access token under `jwt` and the signed-in user under `user` (SPEC §3), in localStorage.
-import type { User } from '../../contract'
+import type { Me, User } from '../../contract'
+import type { Permission } from '../../contract/roles'
 
 export const TOKEN_KEY = 'jwt'
 export const USER_KEY = 'user'
@@ -18,6 +19,11 @@ export const session = {
     if (user) localStorage.setItem(USER_KEY, JSON.stringify(user))
   },
   saveUser: (user: User) => localStorage.setItem(USER_KEY, JSON.stringify(user)),
+  /** whether the signed-in user holds `permission`, for the company or in some warehouse (GET /users/me's answer) */
+  holds(permission: Permission): boolean {
+    const user = session.user() as Partial<Me> | null
+    return Boolean(user?.is_superuser || user?.permissions?.some((grant) => grant.permission === permission))
+  },
   clear() {
     localStorage.removeItem(TOKEN_KEY)
     localStorage.removeItem(USER_KEY)

@@ -7,7 +7,7 @@ import type { PageScreen } from '../common/screen'
 export default {
   path: REORDER_REPORT_PATH,
   label: 'terms.reorder_report',
-  audience: 'signed-in',
+  audience: 'stock.read',
   icon: ShoppingCartIcon,
   pages: { '': lazy(() => import('./ReorderReport')) },
 } satisfies PageScreen

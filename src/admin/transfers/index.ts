@@ -6,7 +6,7 @@ import type { ResourceScreen } from '../common/screen'
 export default {
   resource: 'stock_transfers',
   label: 'terms.transfers',
-  audience: 'signed-in',
+  audience: 'stock.read',
   list: lazy(() => import('./TransferList')),
   icon: SwapHorizIcon,
 } satisfies ResourceScreen

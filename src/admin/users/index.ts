@@ -6,7 +6,7 @@ import type { ResourceScreen } from '../common/screen'
 export default {
   resource: 'users',
   label: 'terms.users',
-  audience: 'super-user',
+  audience: 'administer',
   list: lazy(() => import('./UserList')),
   icon: GroupIcon,
   recordRepresentation: 'username',

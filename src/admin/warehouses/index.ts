@@ -6,7 +6,7 @@ import type { ResourceScreen } from '../common/screen'
 export default {
   resource: 'warehouses',
   label: 'terms.warehouses',
-  audience: 'signed-in',
+  audience: 'catalogue.read',
   list: lazy(() => import('./WarehouseList')),
   icon: WarehouseIcon,
   recordRepresentation: 'warehouse_name',
