@@ -401,3 +401,81 @@ describe('refusals', () => {
     expect((await as.post(`/api/products/${at.product}/stock_mutations`, booking)).statusCode).toBe(201)
   })
 })
+
+describe('what a viewer of Rotterdam reads', () => {
+  const berlin = { count: 0, transfer: 0, product: 0 }
+  let viewer: Client
+
+  beforeAll(async () => {
+    // the product holds stock in both warehouses, is below its minimum in both, and has a count and a transfer in Berlin
+    const locationB2 = (await make.location(at.B, 'B-2')).id
+    berlin.product = (await make.product({ sku: 'BOTH', barcode: null })).id
+    await make.book(berlin.product, { amount: 7, warehouse_id: at.R, location_id: at.locationR })
+    await make.book(berlin.product, { amount: 40, warehouse_id: at.B, location_id: at.locationB })
+    for (const warehouse of [at.R, at.B])
+      ok(await server.admin.put(`/api/products/${berlin.product}/reorder_levels/${warehouse}`, { min_stock: 100, max_stock: 200 }))
+    berlin.count = created(await server.admin.post('/api/stock_counts/', { warehouse_id: at.B })).id
+    berlin.transfer = created(
+      await server.admin.post('/api/stock_transfers/', {
+        from_location_id: at.locationB,
+        to_location_id: locationB2,
+        product_id: berlin.product,
+        amount: 5,
+      }),
+    ).id
+    const user = await server.createUser({ roles: [{ role: 'viewer', warehouse_id: at.R }] })
+    viewer = server.client(user.token)
+  })
+
+  it("holds nothing of Berlin: the product's levels and total, its ledger, history and exports", async () => {
+    const product = ok(await viewer.get(`/api/products/${berlin.product}`))
+    expect(product.stock_warehouse_items.map((item: { warehouse_id: number }) => item.warehouse_id)).toEqual([at.R])
+    expect(product.stock).toBe(7)
+    expect(product.reorder_levels.map((level: { warehouse_id: number }) => level.warehouse_id)).toEqual([at.R])
+    // the administrator sees both
+    expect(ok(await server.admin.get(`/api/products/${berlin.product}`)).stock).toBe(47)
+
+    const ledger = await viewer.get(`/api/products/${berlin.product}/stock_mutations`)
+    expect(ok(ledger).map((mutation: { warehouse_id: number }) => mutation.warehouse_id)).toEqual([at.R])
+    expect(ledger.headers['x-total-count']).toBe('1')
+
+    const history = ok(await viewer.get(`/api/products/${berlin.product}/stock_history`))
+    expect(history.warehouses.map((warehouse: { warehouse_id: number }) => warehouse.warehouse_id)).toEqual([at.R])
+    expect(history.days.at(-1).total).toBe(7)
+
+    const exported = await viewer.get(`/api/products/${berlin.product}/stock_mutations/export?format=csv`)
+    expect(exported.statusCode).toBe(403) // a viewer does not export
+    const office = await server.createUser({
+      roles: [
+        { role: 'office', warehouse_id: null },
+        { role: 'viewer', warehouse_id: at.R },
+      ],
+    })
+    const file = await server.client(office.token).get(`/api/products/${berlin.product}/stock_mutations/export?format=csv`)
+    expect(file.statusCode).toBe(200)
+    expect(file.body).toContain('Rotterdam')
+    expect(file.body).not.toContain('Berlin')
+    const report = await server.client(office.token).get('/api/reports/reorder/export?format=csv')
+    expect(report.body).toContain('BOTH')
+    expect(report.body).not.toContain('Berlin')
+  })
+
+  it('holds nothing of Berlin: counts, transfers and the reorder report', async () => {
+    const counts = ok(await viewer.get('/api/stock_counts/?limit=100'))
+    expect(counts.length).toBeGreaterThan(0)
+    expect(counts.filter((count: { warehouse_id: number }) => count.warehouse_id !== at.R)).toEqual([])
+    expect((await viewer.get(`/api/stock_counts/${berlin.count}`)).statusCode).toBe(404)
+
+    const transfers = ok(await viewer.get('/api/stock_transfers/?limit=100'))
+    expect(transfers.map((transfer: { id: number }) => transfer.id)).not.toContain(berlin.transfer)
+    expect(transfers.length).toBeGreaterThan(0)
+    expect((await viewer.get(`/api/stock_transfers/${berlin.transfer}`)).statusCode).toBe(404)
+    expect(ok(await server.admin.get(`/api/stock_transfers/${berlin.transfer}`)).id).toBe(berlin.transfer)
+
+    const report = ok(await viewer.get('/api/reports/reorder'))
+    const lines = report.suppliers.flatMap((group: { lines: { warehouse_id: number }[] }) => group.lines)
+    expect(lines.map((line: { warehouse_id: number }) => line.warehouse_id)).toContain(at.R)
+    expect(lines.filter((line: { warehouse_id: number }) => line.warehouse_id !== at.R)).toEqual([])
+    expect((await viewer.get(`/api/reports/reorder?warehouse_id=${at.B}`)).statusCode).toBe(403)
+  })
+})

@@ -27,6 +27,7 @@ import { Conflict, Invalid, NotFound } from './errors'
 import { assertStatus, moveDocument, type DocumentStatuses } from './documents/status'
 import { bookMutations, ledgerWrite, markCounted } from './ledger'
 import { roundPrice } from './products'
+import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 type User = { id: number; username: string } | null
 
@@ -242,11 +243,16 @@ export async function findCount(db: DB, id: number): Promise<StockCount> {
 }
 
 /** A page of counts, newest first, with the count of all that match. */
-export async function listCounts(db: DB, query: StockCountListQuery): Promise<{ items: StockCountSummary[]; total: number }> {
+export async function listCounts(
+  db: DB,
+  query: StockCountListQuery,
+  visible: VisibleWarehouses = 'all',
+): Promise<{ items: StockCountSummary[]; total: number }> {
   const filters = (qb: ReturnType<typeof countsQuery>) =>
     qb
       .$if(query.status !== undefined, (q) => q.where('stock_counts.status', '=', query.status!))
       .$if(query.warehouse_id !== undefined, (q) => q.where('stock_counts.warehouse_id', '=', query.warehouse_id!))
+      .$if(visible !== 'all', (q) => q.where('stock_counts.warehouse_id', 'in', visibleIds(visible as readonly number[])))
   const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
   const [rows, counted] = await Promise.all([
     filters(countsQuery(db)).orderBy('stock_counts.id', 'desc').offset(offset).limit(limit).execute(),
@@ -255,6 +261,7 @@ export async function listCounts(db: DB, query: StockCountListQuery): Promise<{ 
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
       .$if(query.warehouse_id !== undefined, (q) => q.where('warehouse_id', '=', query.warehouse_id!))
+      .$if(visible !== 'all', (q) => q.where('warehouse_id', 'in', visibleIds(visible as readonly number[])))
       .executeTakeFirstOrThrow(),
   ])
   return { items: rows.map(toSummary), total: Number(counted.count) }

@@ -6,6 +6,7 @@ import type { ProductsTable } from '../db/schema'
 import { reorderLevelRepository } from '../db/repositories/reorder-levels'
 import { stockOnHand } from '../db/repositories/product-stock'
 import { NotFound } from './errors'
+import { isVisible, type VisibleWarehouses } from './visible-warehouses'
 
 type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
   brand_name: string | null
@@ -135,4 +136,20 @@ export function roundPrice(price: number | null): number | null
 export function roundPrice(price: number | null): number | null {
   if (price === null) return price
   return Math.round(Number(`${price.toFixed(12)}e2`)) / 100
+}
+
+/**
+ * The product as a user who may see the stock of `visible` warehouses reads it: the levels of those, and its stock
+ * as their sum, so that nothing of another warehouse shows (its reorder levels included).
+ */
+export function withVisibleStock(product: Product, visible: VisibleWarehouses): Product {
+  if (visible === 'all') return product
+  const warehouses = product.stock_warehouse_items.filter((item) => isVisible(visible, item.warehouse_id))
+  return {
+    ...product,
+    stock: warehouses.reduce((sum, item) => sum + item.amount, 0),
+    stock_warehouse_items: warehouses,
+    stock_items: product.stock_items.filter((item) => isVisible(visible, item.warehouse_id)),
+    reorder_levels: product.reorder_levels.filter((level) => isVisible(visible, level.warehouse_id)),
+  }
 }

@@ -9,6 +9,7 @@ import type { Trx } from '../db/writes'
 import { valuesPerCurrency } from './counts'
 import { Invalid, NotFound } from './errors'
 import { assertProductExists, roundPrice } from './products'
+import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 async function assertWarehouse(db: DB, warehouseId: number): Promise<string> {
   const warehouse = await db.selectFrom('warehouses').select('warehouse_name').where('id', '=', warehouseId).executeTakeFirst()
@@ -63,7 +64,7 @@ export interface ReorderRow extends ReorderReportLine {
  * Every product below its minimum (per warehouse, or in the one given), read through the partial index of the stock
  * rows below their minimum, ordered by supplier name (none last), then product.
  */
-export async function reorderRows(db: DB, warehouseId?: number): Promise<ReorderRow[]> {
+export async function reorderRows(db: DB, warehouseId?: number, visible: VisibleWarehouses = 'all'): Promise<ReorderRow[]> {
   const rows = await db
     .selectFrom('warehouse_stock')
     .innerJoin('products', 'products.id', 'warehouse_stock.product_id')
@@ -87,6 +88,7 @@ export async function reorderRows(db: DB, warehouseId?: number): Promise<Reorder
     ])
     .where(sql<boolean>`warehouse_stock.on_hand < warehouse_stock.min_stock`)
     .$if(warehouseId !== undefined, (qb) => qb.where('warehouse_stock.warehouse_id', '=', warehouseId!))
+    .$if(visible !== 'all', (qb) => qb.where('warehouse_stock.warehouse_id', 'in', visibleIds(visible as readonly number[])))
     .orderBy(sql`organizations.org_name is null`)
     .orderBy(sql`lower(organizations.org_name)`)
     .orderBy('products.supplier_id')
@@ -109,9 +111,9 @@ export async function reorderRows(db: DB, warehouseId?: number): Promise<Reorder
 }
 
 /** The reorder report: the rows grouped by supplier, with the total per currency of each supplier. */
-export async function reorderReport(db: DB, warehouseId?: number): Promise<ReorderReport> {
+export async function reorderReport(db: DB, warehouseId?: number, visible: VisibleWarehouses = 'all'): Promise<ReorderReport> {
   const suppliers: ReorderReportSupplier[] = []
-  for (const { supplier_id, supplier_name, ...line } of await reorderRows(db, warehouseId)) {
+  for (const { supplier_id, supplier_name, ...line } of await reorderRows(db, warehouseId, visible)) {
     let group = suppliers.at(-1)
     if (!group || group.supplier_id !== supplier_id) suppliers.push((group = { supplier_id, supplier_name, lines: [], totals: [] }))
     group.lines.push(line)

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { DEFAULT_HISTORY_DAYS, MAX_HISTORY_DAYS, type StockHistory, type StockHistoryQuery } from '../../contract'
 import type { DB, Dialect } from '../db'
 import { Invalid, NotFound } from './errors'
+import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 const DAY_MS = 86_400_000
 const EARLIEST = '2000-01-01'
@@ -33,10 +34,12 @@ export async function stockHistory(
   { db, dialect }: { db: DB; dialect: Dialect },
   productId: number,
   query: StockHistoryQuery,
+  visible: VisibleWarehouses = 'all',
 ): Promise<StockHistory> {
   const { from, to } = historyRange(query)
   const warehouseId = query.warehouse_id
-  const inWarehouse = warehouseId === undefined ? sql`` : sql` and warehouse_id = ${warehouseId}`
+  const seen = visible === 'all' ? sql`` : sql` and warehouse_id in (${sql.join(visibleIds(visible))})`
+  const inWarehouse = warehouseId === undefined ? seen : sql` and warehouse_id = ${warehouseId}${seen}`
   const [product, warehouse] = await Promise.all([
     db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst(),
     warehouseId === undefined ? undefined : db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst(),

@@ -21,6 +21,7 @@ import {
   type MutationRow,
   type NewMutation,
 } from './ledger'
+import { isVisible, visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 export interface TransferLine {
   product_id: number
@@ -265,16 +266,31 @@ function placeOf(
   }
 }
 
-export async function findTransfer(db: DB, id: number): Promise<StockTransfer> {
+/** A transfer, found for a user who may see the stock of one of its two warehouses. */
+export async function findTransfer(db: DB, id: number, visible: VisibleWarehouses = 'all'): Promise<StockTransfer> {
   const [transfer] = await readTransfers(db, [id])
-  if (!transfer) throw new NotFound('Stock transfer')
+  if (!transfer || !(isVisible(visible, transfer.from.warehouse_id) || isVisible(visible, transfer.to.warehouse_id)))
+    throw new NotFound('Stock transfer')
   return transfer
 }
 
 /** A page of transfers, newest first, with the count of all that match. */
-export async function listTransfers(db: DB, query: StockTransferListQuery): Promise<{ items: StockTransfer[]; total: number }> {
+export async function listTransfers(
+  db: DB,
+  query: StockTransferListQuery,
+  visible: VisibleWarehouses = 'all',
+): Promise<{ items: StockTransfer[]; total: number }> {
   const matching = db
     .selectFrom('stock_transfers')
+    // a transfer concerns both its warehouses: one who sees either sees it
+    .$if(visible !== 'all', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('from_warehouse_id', 'in', visibleIds(visible as readonly number[])),
+          eb('to_warehouse_id', 'in', visibleIds(visible as readonly number[])),
+        ]),
+      ),
+    )
     .$if(query.product_id !== undefined, (qb) =>
       qb.where((eb) =>
         eb.exists(

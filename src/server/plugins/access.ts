@@ -61,6 +61,9 @@ export function warehousesWith(grants: readonly PermissionGrant[], permission: P
   return grants.flatMap((grant) => (grant.permission === permission && grant.warehouse_id !== null ? [grant.warehouse_id] : []))
 }
 
+/** The warehouses whose stock the request's user may see: lists, reports and documents of stock show only these. */
+export const visibleWarehouses = (request: FastifyRequest): 'all' | number[] => warehousesWith(request.permissions, 'stock.read')
+
 /** The refusal of a request that lacks `permission` in `warehouseId`, naming the warehouse as the user may know it. */
 async function refusal(db: DB, permission: Permission, warehouseId: number | null): Promise<Forbidden> {
   const warehouse =
@@ -74,7 +77,7 @@ async function refusal(db: DB, permission: Permission, warehouseId: number | nul
   })
 }
 
-/** What `rule` asks of this request, each as a permission in a warehouse (null: the company, or any one warehouse). */
+/** A rule that reads the request's data */
 type DataRule = Extract<AccessRule, { permission: unknown }>
 
 /** The permissions a rule asks for whatever the data: each must be held for the company or in some warehouse. */

@@ -23,7 +23,7 @@ import { assertProductExists } from '../domain/products'
 import { assertReferencesExist } from '../domain/references'
 import type { RoutePlugin } from './support/route-plugin'
 import { queryWarehouseIfAny } from './support/warehouses-of'
-import type { AccessRule } from '../plugins/access'
+import { visibleWarehouses, type AccessRule } from '../plugins/access'
 
 const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
 const options = <Query>(tag: string, querystring: Query, description: string, access: AccessRule = 'exports.run') => ({
@@ -108,7 +108,7 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       await assertProductExists(app.db, request.params.id)
-      return send(reply, 'mutations', { product_id: request.params.id }, request.query)
+      return send(reply, 'mutations', { product_id: request.params.id, visible: visibleWarehouses(request) }, request.query)
     },
   )
 
@@ -123,7 +123,7 @@ const plugin: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { format, lang, ...query } = request.query
       await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
-      return send(reply, 'reorder', query, { format, lang })
+      return send(reply, 'reorder', { ...query, visible: visibleWarehouses(request) }, { format, lang })
     },
   )
 

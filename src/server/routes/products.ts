@@ -13,7 +13,7 @@ import {
   SupplierInfoUpdate,
 } from '../../contract'
 import { NotFound } from '../domain/errors'
-import { loadProduct } from '../domain/products'
+import { loadProduct, withVisibleStock } from '../domain/products'
 import { productList } from '../domain/slow-reads'
 import {
   addSeller,
@@ -26,6 +26,7 @@ import {
 } from '../domain/product-changes'
 import { assertReferencesExist } from '../domain/references'
 import { withTotalCount } from './support/lists'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['products']
@@ -62,7 +63,9 @@ const plugin: RoutePlugin = async (app) => {
     '/products/:id',
     { schema: { tags, params: IdParams, response: { 200: Product } }, config: { access: read } },
     async (request) => {
-      const found = await loadProduct(app.db, request.params.id)
+      const found = await loadProduct(app.db, request.params.id).then(
+        (product) => product && withVisibleStock(product, visibleWarehouses(request)),
+      )
       if (!found) throw new NotFound('Product')
       return found
     },

@@ -4,6 +4,7 @@ import { ReorderLevel, ReorderLevelParams, ReorderLevelUpdate, ReorderReport, Re
 import { assertReferencesExist } from '../domain/references'
 import { deleteReorderLevel, reorderReport, setReorderLevel } from '../domain/reorder'
 import { queryWarehouseIfAny, warehouseParam } from './support/warehouses-of'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const reorderLevel = {
@@ -60,7 +61,7 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
-      return reorderReport(app.db, request.query.warehouse_id)
+      return reorderReport(app.db, request.query.warehouse_id, visibleWarehouses(request))
     },
   )
 }

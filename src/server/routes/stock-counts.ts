@@ -15,6 +15,7 @@ import {
 import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
 import { withTotalCount } from './support/lists'
 import { bodyWarehouse, countWarehouse } from './support/warehouses-of'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock counts']
@@ -49,7 +50,7 @@ const plugin: RoutePlugin = async (app) => {
       config: { access: 'stock.read' },
     },
     async (request, reply) => {
-      const { items, total } = await listCounts(app.db, request.query)
+      const { items, total } = await listCounts(app.db, request.query, visibleWarehouses(request))
       withTotalCount(reply, total)
       return items
     },

@@ -1,6 +1,7 @@
 // The stock history of a product: its level at the end of each day, per warehouse and in total.
 import { IdParams, StockHistory, StockHistoryQuery } from '../../contract'
 import { stockHistory } from '../domain/stock-history'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const plugin: RoutePlugin = async (app) => {
@@ -16,7 +17,7 @@ const plugin: RoutePlugin = async (app) => {
       },
       config: { access: 'stock.read' },
     },
-    (request) => stockHistory(app.database, request.params.id, request.query),
+    (request) => stockHistory(app.database, request.params.id, request.query, visibleWarehouses(request)),
   )
 }
 

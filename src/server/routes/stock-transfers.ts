@@ -21,6 +21,7 @@ import {
 } from '../domain/transfers'
 import { withTotalCount } from './support/lists'
 import { reversingTransfer, warehousesOfLocations } from './support/warehouses-of'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock']
@@ -88,7 +89,7 @@ const plugin: RoutePlugin = async (app) => {
       config: { access: 'stock.read' },
     },
     async (request, reply) => {
-      const { items, total } = await listTransfers(app.db, request.query)
+      const { items, total } = await listTransfers(app.db, request.query, visibleWarehouses(request))
       withTotalCount(reply, total)
       return items
     },
@@ -97,7 +98,7 @@ const plugin: RoutePlugin = async (app) => {
   app.get(
     '/stock_transfers/:id',
     { schema: { tags, params: IdParams, response: { 200: StockTransfer } }, config: { access: 'stock.read' } },
-    (request) => findTransfer(app.db, request.params.id),
+    (request) => findTransfer(app.db, request.params.id, visibleWarehouses(request)),
   )
 
   app.post(

@@ -6,6 +6,7 @@ import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
 import { withTotalCount } from './support/lists'
 import { bodyWarehouse, deletingMutation } from './support/warehouses-of'
+import { visibleWarehouses } from '../plugins/access'
 import type { RoutePlugin } from './support/route-plugin'
 
 const plugin: RoutePlugin = async (app) => {
@@ -26,7 +27,7 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params
-      const { items, total } = await recentMutations(app.db, id, paging(request.query))
+      const { items, total } = await recentMutations(app.db, id, paging(request.query), visibleWarehouses(request))
       withTotalCount(reply, total)
       return items
     },

@@ -13,6 +13,7 @@ import { warehouseRepository } from '../../db/repositories/warehouses'
 import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
 import { reorderRows } from '../reorder'
+import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
 import { toProductSummary } from '../products'
 import type { MessageKey } from '../../../../i18n/keys'
 
@@ -149,7 +150,7 @@ const users: ExportSource<ListQuery> = {
 }
 
 /** The ledger of one product, as its stock tab lists it. */
-const mutations: ExportSource<{ product_id: number }> = {
+const mutations: ExportSource<{ product_id: number; visible: VisibleWarehouses }> = {
   file: 'stock-mutations',
   columns: [
     date('created_at', 'stock.mutations.date'),
@@ -159,8 +160,11 @@ const mutations: ExportSource<{ product_id: number }> = {
     text('note', 'stock.mutations.note'),
     text('user', 'stock.mutations.user'),
   ],
-  async *rows({ db }, { product_id }) {
-    for await (const m of productMutations(db, product_id).stream(CHUNK))
+  async *rows({ db }, { product_id, visible }) {
+    const seen = productMutations(db, product_id).$if(visible !== 'all', (qb) =>
+      qb.where('stock_mutations.warehouse_id', 'in', visibleIds(visible as readonly number[])),
+    )
+    for await (const m of seen.stream(CHUNK))
       yield {
         created_at: m.created_at,
         amount: m.amount,
@@ -196,7 +200,7 @@ const audit: ExportSource<AuditFilter> = {
 }
 
 /** The reorder report as its screen groups it: by supplier (none last), then product and warehouse. */
-const reorder: ExportSource<{ warehouse_id?: number }> = {
+const reorder: ExportSource<{ warehouse_id?: number; visible: VisibleWarehouses }> = {
   file: 'reorder-report',
   columns: [
     text('supplier', 'reorder.columns.supplier'),
@@ -214,8 +218,8 @@ const reorder: ExportSource<{ warehouse_id?: number }> = {
     number('value', 'reorder.columns.value'),
   ],
   // below-minimum rows are few (one per product and warehouse short of stock), so read at once
-  async *rows({ db }, { warehouse_id }) {
-    for (const row of await reorderRows(db, warehouse_id))
+  async *rows({ db }, { warehouse_id, visible }) {
+    for (const row of await reorderRows(db, warehouse_id, visible))
       yield {
         supplier: row.supplier_name,
         sku: row.sku,

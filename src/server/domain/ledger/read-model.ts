@@ -4,6 +4,7 @@ import type { StockMutation, StockPlace } from '../../../contract'
 import type { DB } from '../../db'
 import { assertProductExists } from '../products'
 import type { MutationRow, PlaceNames } from './booking'
+import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
 
 /**
  * The newest mutation booked after `mutationId` for the same product at the same location, if any: a later change
@@ -101,14 +102,21 @@ export async function recentMutations(
   db: DB,
   productId: number,
   page: { offset: number; limit: number },
+  visible: VisibleWarehouses = 'all',
 ): Promise<{ items: StockMutation[]; total: number }> {
+  const seen = visible === 'all' ? undefined : visibleIds(visible)
   // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
   const [rows, { count }] = await Promise.all([
-    productMutations(db, productId).offset(page.offset).limit(page.limit).execute(),
+    productMutations(db, productId)
+      .$if(seen !== undefined, (qb) => qb.where('stock_mutations.warehouse_id', 'in', seen!))
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
     db
       .selectFrom('stock_mutations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('product_id', '=', productId)
+      .$if(seen !== undefined, (qb) => qb.where('warehouse_id', 'in', seen!))
       .executeTakeFirstOrThrow(),
   ])
   if (Number(count) === 0) await assertProductExists(db, productId)
