@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event'
 import type { DataProvider } from 'ra-core'
 import type { Product } from '../../src/contract'
 import { aProduct, renderProductScreens } from './product-screens'
+import { upgradedUser } from './render'
+import { USER_KEY } from '../../src/admin/providers/session'
+import { permissionsOf, type RoleGrant } from '../../src/contract/roles'
 
 const showing = (product: Product) => ({ getOne: vi.fn(() => Promise.resolve({ data: product })) }) as unknown as DataProvider
 const path = () => screen.getByTestId('path').textContent
@@ -47,5 +50,15 @@ describe('ProductTab', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/products/7/edit')
     await userEvent.click(screen.getByRole('link', { name: 'Close' }))
     expect(path()).toBe('/products')
+  })
+
+  it('offers no Edit and no Remove to one who may not change the catalogue (a clerk)', async () => {
+    const roles: RoleGrant[] = [{ role: 'clerk', warehouse_id: 1 }]
+    localStorage.setItem(USER_KEY, JSON.stringify({ ...upgradedUser, roles, permissions: permissionsOf(roles, false) }))
+    renderProductScreens('/products/7', showing(aProduct()))
+    await screen.findByRole('link', { name: 'Close' })
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull()
+    localStorage.clear()
   })
 })

@@ -1,6 +1,7 @@
 // Renders the product screens as the app routes them, with notifications, the title slot and the current path
 // visible, in English or Dutch; and a product to show.
 import type { ReactNode } from 'react'
+import { actAsUpgradedUserUnlessStored } from './render'
 import { configure, render } from '@testing-library/react'
 import { AdminContext, Notification, TitlePortal } from 'react-admin'
 import polyglotI18nProvider from 'ra-i18n-polyglot'
@@ -28,6 +29,7 @@ export function renderProductScreens(
   dataProvider: DataProvider,
   { locale = 'en', list = <p>products list</p> }: { locale?: 'en' | 'nl'; list?: ReactNode } = {},
 ) {
+  actAsUpgradedUserUnlessStored()
   const i18nProvider = polyglotI18nProvider(() => (locale === 'nl' ? nl : en), locale)
   const page = (element: ReactNode) => (
     <>

@@ -3,6 +3,7 @@
 // lists (brands, suppliers, sellers, warehouses, orgs) of fakeRest. Screens render with notifications and
 // the current path visible.
 import type { ReactNode } from 'react'
+import { actAsUpgradedUserUnlessStored } from './render'
 import { render } from '@testing-library/react'
 import { AdminContext, Notification } from 'react-admin'
 import polyglotI18nProvider from 'ra-i18n-polyglot'
@@ -104,6 +105,7 @@ export function renderScreens(
   routes: Record<string, ReactNode>,
   { at, dataProvider, locale = 'en' }: { at: string; dataProvider: DataProvider; locale?: 'en' | 'nl' },
 ) {
+  actAsUpgradedUserUnlessStored()
   const i18nProvider = polyglotI18nProvider(() => (locale === 'nl' ? nl : en), locale)
   return render(
     <MemoryRouter initialEntries={[at]}>

@@ -15,6 +15,7 @@ import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
 import { useStateResetOn } from '../common/useStateResetOn'
+import { session } from '../providers/session'
 import { AddProductDialog } from './AddProductDialog'
 import { INITIAL_SORT, nextSort } from './list/sorting'
 import { highlightSince, isHighlighted } from './list/highlight'
@@ -85,7 +86,9 @@ function ProductTable() {
           <BelowMinFilter />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <ListExportButton path="products" />
-            <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+            {session.holds('catalogue.write') && (
+              <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
+            )}
           </Box>
         </Box>
         <ProductFilters />

@@ -19,10 +19,14 @@ export const session = {
     if (user) localStorage.setItem(USER_KEY, JSON.stringify(user))
   },
   saveUser: (user: User) => localStorage.setItem(USER_KEY, JSON.stringify(user)),
-  /** whether the signed-in user holds `permission`, for the company or in some warehouse (GET /users/me's answer) */
-  holds(permission: Permission): boolean {
+  /**
+   * Whether the signed-in user holds `permission` (GET /users/me's answer): in `warehouseId` when given (a permission
+   * held in every warehouse or for the company counts), else for the company or in some warehouse.
+   */
+  holds(permission: Permission, warehouseId?: number | null): boolean {
     const user = session.user() as Partial<Me> | null
-    return Boolean(user?.is_superuser || user?.permissions?.some((grant) => grant.permission === permission))
+    const where = (held: number | null) => warehouseId == null || held === null || held === warehouseId
+    return Boolean(user?.is_superuser || user?.permissions?.some((grant) => grant.permission === permission && where(grant.warehouse_id)))
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY)

@@ -12,6 +12,7 @@ import { DETAIL_ORDER, productFieldsInOrder } from '../ProductFields'
 import type { ProductTabProps } from './tabs'
 import { productPath } from './ProductBreadcrumb'
 import { Barcode } from '../../common/Barcode'
+import { session } from '../../providers/session'
 import { RemoveProductButton } from './RemoveProductButton'
 import { BelowMinEntry } from './BelowMinEntry'
 import { PrintLabelsDialog, productLabelItem } from '../../common/labels'
@@ -22,6 +23,7 @@ import { useTranslate, type KeysUnder } from '../../common/translate'
 export default function ProductTab({ product }: ProductTabProps) {
   const translate = useTranslate()
   const field = (name: KeysUnder<'resources.products.fields'>) => translate(`resources.products.fields.${name}`)
+  const mayChange = session.holds('catalogue.write')
   return (
     <Stack spacing={3}>
       <Grid container spacing={3}>
@@ -53,12 +55,14 @@ export default function ProductTab({ product }: ProductTabProps) {
         <Button component={RouterLink} to="/products">
           {translate('terms.close')}
         </Button>
-        <Button component={RouterLink} to={`${productPath(product.id)}/edit`} variant="contained" startIcon={<EditIcon />}>
-          {translate('terms.edit')}
-        </Button>
+        {mayChange && (
+          <Button component={RouterLink} to={`${productPath(product.id)}/edit`} variant="contained" startIcon={<EditIcon />}>
+            {translate('terms.edit')}
+          </Button>
+        )}
         <PrintProductLabel product={product} />
         <Box sx={{ flex: 1 }} />
-        <RemoveProductButton product={product} />
+        {mayChange && <RemoveProductButton product={product} />}
       </Stack>
     </Stack>
   )

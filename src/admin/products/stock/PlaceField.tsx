@@ -21,6 +21,7 @@ import { TAKES_TEXT } from '../../common/scanning'
 import { canSave, selectedLocation, selectedWarehouse, type Level, type PlaceMode } from '../../common/mutationFormState'
 import type { useMutationForm } from './useMutationForm'
 import { useTranslate } from '../../common/translate'
+import { session } from '../../providers/session'
 
 type MutationForm = ReturnType<typeof useMutationForm>
 interface PlaceOption {
@@ -73,6 +74,9 @@ function describe(form: MutationForm, level: Level) {
 export function PlaceField({ form, level, inputRef }: { form: MutationForm; level: Level; inputRef?: Ref<HTMLInputElement> }) {
   const translate = useTranslate()
   const { place, options, selectedName, blocked, confirmLines, save, remove } = describe(form, level)
+  // adding, renaming and deleting places is for those who manage them (locations: in the chosen warehouse)
+  const manages =
+    level === 'warehouse' ? session.holds('warehouses.manage') : session.holds('locations.manage', form.state.warehouse.selectedId)
   const { dispatch, pending } = form
   const busy = pending !== null
   const label = translate(`stock.form.${level}`)
@@ -193,19 +197,28 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
           {translate('stock.form.retry')}
         </Button>
       )}
-      <ToolButton label={translate(`stock.${level}.new`)} icon={<AddIcon />} disabled={blocked || busy} onClick={() => setMode('create')} />
-      <ToolButton
-        label={translate(`stock.${level}.rename`)}
-        icon={<EditIcon />}
-        disabled={!selectedName || busy}
-        onClick={() => setMode('rename')}
-      />
-      <ToolButton
-        label={translate(`stock.${level}.delete`)}
-        icon={<DeleteIcon />}
-        disabled={!selectedName || busy}
-        onClick={() => setMode('delete')}
-      />
+      {manages && (
+        <>
+          <ToolButton
+            label={translate(`stock.${level}.new`)}
+            icon={<AddIcon />}
+            disabled={blocked || busy}
+            onClick={() => setMode('create')}
+          />
+          <ToolButton
+            label={translate(`stock.${level}.rename`)}
+            icon={<EditIcon />}
+            disabled={!selectedName || busy}
+            onClick={() => setMode('rename')}
+          />
+          <ToolButton
+            label={translate(`stock.${level}.delete`)}
+            icon={<DeleteIcon />}
+            disabled={!selectedName || busy}
+            onClick={() => setMode('delete')}
+          />
+        </>
+      )}
       <Confirm
         isOpen={place.mode === 'delete'}
         loading={busy}

@@ -32,6 +32,7 @@ import { ExportButton } from '../../common/ExportButton'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { office } from '../../providers/officeApi'
 import { useTranslate } from '../../common/translate'
+import { session } from '../../providers/session'
 
 dayjs.extend(localizedFormat)
 
@@ -111,7 +112,7 @@ export function RecentMutations({
           <Typography variant="subtitle1" component="h2">
             {translate('stock.mutations.title')}
           </Typography>
-          {total > 0 && <ExportButton path={`products/${productId}/stock_mutations`} query={{}} />}
+          {total > 0 && session.holds('exports.run') && <ExportButton path={`products/${productId}/stock_mutations`} query={{}} />}
         </Box>
         {error && <Alert severity="error">{error.message}</Alert>}
         {!error && !isPending && data?.length === 0 && (
@@ -160,11 +161,13 @@ export function RecentMutations({
                       )}
                     </TableCell>
                     <TableCell align="right" padding="none">
-                      <Tooltip title={translate('stock.mutations.delete')} describeChild>
-                        <IconButton size="small" aria-label={translate('stock.mutations.delete')} onClick={() => setToDelete(mutation)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {session.holds('stock.book', mutation.warehouse_id) && (
+                        <Tooltip title={translate('stock.mutations.delete')} describeChild>
+                          <IconButton size="small" aria-label={translate('stock.mutations.delete')} onClick={() => setToDelete(mutation)}>
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -24,6 +24,7 @@ import type { Product, Warehouse } from '../../../contract'
 import { OPERATIONS } from '../../../contract/operations'
 import { useSend } from '../../common/useApi'
 import { useTranslate } from '../../common/translate'
+import { session } from '../../providers/session'
 
 const isLevel = (text: string) => /^\d+$/.test(text.trim())
 
@@ -131,53 +132,56 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             </Table>
           </Box>
         )}
-        <Box
-          component="form"
-          aria-label={translate('reorder.levels.set')}
-          // the warehouse on a line of its own, then minimum, maximum and the button: the same on a phone
-          sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto', gap: 1, alignItems: 'start' }}
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (valid && !busy) save()
-          }}
-        >
-          <TextField
-            select
-            size="small"
-            label={translate('reorder.levels.warehouse')}
-            value={warehouseId}
-            onChange={(event) => pick(event.target.value === '' ? '' : Number(event.target.value))}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ gridColumn: '1 / -1' }}
+        {/* levels are set by those who may, in some warehouse (the server checks the one chosen) */}
+        {session.holds('reorder.set') && (
+          <Box
+            component="form"
+            aria-label={translate('reorder.levels.set')}
+            // the warehouse on a line of its own, then minimum, maximum and the button: the same on a phone
+            sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto', gap: 1, alignItems: 'start' }}
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (valid && !busy) save()
+            }}
           >
-            <option value="" />
-            {warehouses.data?.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.warehouse_name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            type="number"
-            label={translate('reorder.levels.min')}
-            value={min}
-            onChange={(event) => setMin(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
-          />
-          <TextField
-            size="small"
-            type="number"
-            label={translate('reorder.levels.max')}
-            value={max}
-            error={isLevel(min) && isLevel(max) && Number(max) < Number(min)}
-            onChange={(event) => setMax(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
-          />
-          <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ mt: '2px' }}>
-            {translate('reorder.levels.save')}
-          </Button>
-        </Box>
+            <TextField
+              select
+              size="small"
+              label={translate('reorder.levels.warehouse')}
+              value={warehouseId}
+              onChange={(event) => pick(event.target.value === '' ? '' : Number(event.target.value))}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ gridColumn: '1 / -1' }}
+            >
+              <option value="" />
+              {warehouses.data?.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.warehouse_name}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              type="number"
+              label={translate('reorder.levels.min')}
+              value={min}
+              onChange={(event) => setMin(event.target.value)}
+              slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+            />
+            <TextField
+              size="small"
+              type="number"
+              label={translate('reorder.levels.max')}
+              value={max}
+              error={isLevel(min) && isLevel(max) && Number(max) < Number(min)}
+              onChange={(event) => setMax(event.target.value)}
+              slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+            />
+            <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ mt: '2px' }}>
+              {translate('reorder.levels.save')}
+            </Button>
+          </Box>
+        )}
         {problem && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {problem}

@@ -5,6 +5,7 @@
 import { Grid } from '@mui/material'
 import type { ProductTabProps } from '../detail/tabs'
 import { StockLevels } from './StockLevels'
+import { session } from '../../providers/session'
 import { MutationForm } from './MutationForm'
 import { RecentMutations, useRecentMutations } from './RecentMutations'
 import { StockOperations } from './StockOperations'
@@ -20,10 +21,13 @@ export default function StockTab({ product, refresh }: ProductTabProps) {
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
         <StockLevels product={product} />
-        <TransferButton product={product} onDone={reload} />
+        {session.holds('stock.transfer') && <TransferButton product={product} onDone={reload} />}
       </Grid>
       <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
-        <MutationForm productId={product.id} levels={product.stock_items} onBooked={reload} onRenamed={reload} />
+        {/* one who may not book anywhere has no booking form: the levels and the ledger are what they read */}
+        {session.holds('stock.book') && (
+          <MutationForm productId={product.id} levels={product.stock_items} onBooked={reload} onRenamed={reload} />
+        )}
       </Grid>
       <StockOperations product={product} refresh={refresh} />
       <Grid size={12} sx={{ minWidth: 0 }}>
