@@ -58,7 +58,8 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
   await page.waitForURL('**/me')
   await eventually(() => page.getByRole('checkbox', { name: 'Verified' }).isChecked()).toBe(true)
 
-  // no Users entry in the person menu nor in the side menu; both list the same entries
+  // no Users entry in the person menu nor in the side menu; both list the same entries (a new user is a viewer
+  // everywhere, DEFAULT_ROLE, so no Import either)
   await openPersonMenu(page)
   const entries = await personMenu(page).getByRole('menuitem').allInnerTexts()
   expect(entries).toEqual([
@@ -70,7 +71,6 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
     'Transfers',
     'Counts',
     'Reorder report',
-    'Import',
     'Profile',
     'Sign out',
   ])
