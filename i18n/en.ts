@@ -821,7 +821,7 @@ const en = {
     undo_title: 'Undo this change?',
     undo_content: 'The change is taken back by a new change, which the audit trail records too.',
     undone: 'The change is taken back.',
-    forbidden: 'Only super-users read the audit trail.',
+    forbidden: 'Only administrators read the audit trail.',
   },
   history: {
     title: 'History',

@@ -883,7 +883,7 @@ const nl: typeof en = {
     undo_title: 'Deze wijziging ongedaan maken?',
     undo_content: 'De wijziging wordt teruggenomen met een nieuwe wijziging, die het logboek ook vastlegt.',
     undone: 'De wijziging is teruggenomen.',
-    forbidden: 'Alleen superusers lezen het logboek.',
+    forbidden: 'Alleen beheerders lezen het logboek.',
   },
   history: {
     title: 'Geschiedenis',

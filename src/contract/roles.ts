@@ -88,3 +88,20 @@ export function permissionsOf(roles: readonly RoleGrant[], isSuperuser: boolean)
     (a, b) => PERMISSIONS.indexOf(a.permission) - PERMISSIONS.indexOf(b.permission) || (a.warehouse_id ?? 0) - (b.warehouse_id ?? 0),
   )
 }
+
+/**
+ * Whether `grants` hold `permission`: in `warehouseId` (a grant for every warehouse or the company counts), for the
+ * company or every warehouse (null), or anywhere at all (left out). The server's checks and the admin's screens ask this.
+ */
+export function holds(grants: readonly PermissionGrant[], permission: Permission, warehouseId?: number | null): boolean {
+  return grants.some(
+    (grant) =>
+      grant.permission === permission && (warehouseId === undefined || grant.warehouse_id === null || grant.warehouse_id === warehouseId),
+  )
+}
+
+/** The warehouses in which `grants` hold `permission`: 'all', or the list (perhaps empty). */
+export function warehousesWith(grants: readonly PermissionGrant[], permission: Permission): 'all' | number[] {
+  if (holds(grants, permission, null)) return 'all'
+  return grants.flatMap((grant) => (grant.permission === permission && grant.warehouse_id !== null ? [grant.warehouse_id] : []))
+}

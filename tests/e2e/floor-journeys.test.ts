@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { LABEL_LAYOUTS, locationCode } from '../../src/contract'
 import { decodeLabels, pdfInfo } from '../support/barcodes'
-import { ADMIN, apiAs, eventually, scan, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, device, eventually, scan, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -46,22 +46,6 @@ const TEXT = {
   },
 }
 
-/** A phone (or a desktop), in `language`, nobody signed in. */
-async function device(language: 'en' | 'nl', phone = true) {
-  const context = await e2e.browser.newContext({
-    baseURL: e2e.server.url,
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
-    locale: language === 'nl' ? 'nl-NL' : 'en-GB',
-  })
-  context.setDefaultTimeout(10_000)
-  await context.addInitScript((locale) => localStorage.setItem('stockroom.locale', locale), language)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`))
-  return { context, page, problems }
-}
-
 /** Reads a download's PDF. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()])
@@ -87,7 +71,7 @@ describe.each(['en', 'nl'] as const)('in %s, a clerk with a phone and a scanner'
     await api('POST', '/warehouses/', { warehouse_name: `Annex ${language}` })
     const target = locations[2]
 
-    const { context, page, problems } = await device(language)
+    const { context, page, problems } = await device(e2e, language)
     await page.goto('/login')
     await page.getByLabel('E-mail').focus()
     await page.keyboard.type(ADMIN.email)
@@ -187,7 +171,7 @@ describe.each(['en', 'nl'] as const)('in %s, a clerk with a phone and a scanner'
       description: 'Label me',
       barcode: '8712345678906',
     })
-    const { context, page, problems } = await device(language)
+    const { context, page, problems } = await device(e2e, language)
     await context.addInitScript(
       ([jwt, user]) => {
         localStorage.setItem('jwt', jwt)
@@ -232,7 +216,7 @@ it("prints labels of a selection in the products list and of a warehouse's locat
   for (const name of ['R-1', 'R-2', 'R-3'])
     codes.push((await api<{ code: string }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: name })).code)
 
-  const { context, page, problems } = await device('en', false)
+  const { context, page, problems } = await device(e2e, 'en', false)
   await context.addInitScript(
     ([jwt, user]) => {
       localStorage.setItem('jwt', jwt)

@@ -131,6 +131,22 @@ export async function openSession({ browser, server }: { browser: Browser; serve
   return { context, page, problems }
 }
 
+/** A phone (390 x 844, touch) or a desktop, in `language`, nobody signed in; its console watched. */
+export async function device({ browser, server }: { browser: Browser; server: E2EServer }, language: 'en' | 'nl', phone = true) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
+    locale: language === 'nl' ? 'nl-NL' : 'en-GB',
+  })
+  context.setDefaultTimeout(10_000)
+  await context.addInitScript((locale) => localStorage.setItem('stockroom.locale', locale), language)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`))
+  return { context, page, problems }
+}
+
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
   if (!page.url().includes('/login')) await page.goto('/login')
   await page.getByLabel('E-mail').fill(email)

@@ -3,19 +3,25 @@
 // right it takes and where, and books nothing; what they may not do is not offered.
 import { describe, expect, it } from 'vitest'
 import { locationCode } from '../../src/contract'
-import { ADMIN, apiAs, eventually, scan, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, device, eventually, scan, screenshot, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
 const TEXT = {
   en: {
     amount: 'Amount',
+    close: 'Close',
+    edit: 'Edit',
+    addProduct: 'Add product',
     openMenu: 'Open menu',
     booked: (where: string) => `Booked +5 at ${where}.`,
     refusedIn: (warehouse: string) => `You may not do this in ${warehouse}: it takes the right to book stock there. Ask an administrator.`,
   },
   nl: {
     amount: 'Aantal',
+    close: 'Sluiten',
+    edit: 'Bewerken',
+    addProduct: 'Product toevoegen',
     openMenu: 'Menu openen',
     booked: (where: string) => `+5 geboekt op ${where}.`,
     refusedIn: (warehouse: string) =>
@@ -24,6 +30,8 @@ const TEXT = {
 }
 
 type Language = keyof typeof TEXT
+/** a busy phone delivers a scanner's keys 11 to 100 ms apart */
+const BUSY_PHONE = [11, 75, 40, 100, 23, 98, 64]
 
 /** Two warehouses with a location each, a product, and a user holding `role` in the first. */
 async function arrange(language: Language, role: 'clerk' | 'viewer') {
@@ -42,27 +50,12 @@ async function arrange(language: Language, role: 'clerk' | 'viewer') {
   return { api, product, inRotterdam, inBerlin, email, names: { rotterdam: `Rotterdam ${tag}`, berlin: `Berlin ${tag}` } }
 }
 
-async function device(language: Language, phone: boolean) {
-  const context = await e2e.browser.newContext({
-    baseURL: e2e.server.url,
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
-    locale: language === 'nl' ? 'nl-NL' : 'en-GB',
-  })
-  context.setDefaultTimeout(10_000)
-  await context.addInitScript((locale) => localStorage.setItem('stockroom.locale', locale), language)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`))
-  return { context, page, problems }
-}
-
 describe.each(['en', 'nl'] as const)('in %s', (language) => {
   const text = TEXT[language]
 
   it('a clerk of Rotterdam on a phone sees no Import or Users, books in Rotterdam and is told why not in Berlin', async () => {
     const { api, product, inRotterdam, inBerlin, email, names } = await arrange(language, 'clerk')
-    const { context, page, problems } = await device(language, true)
+    const { context, page, problems } = await device(e2e, language, true)
     await page.goto('/login')
     await page.getByLabel('E-mail').fill(email)
     await page.locator('input[type="password"]').fill('role-password-1')
@@ -82,7 +75,7 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
     await eventually(() => amount.isEnabled()).toBe(true)
     // Berlin: refused, in the clerk's language, naming the right and the warehouse
     await amount.focus()
-    await scan(page, locationCode(inBerlin.id))
+    await scan(page, locationCode(inBerlin.id), BUSY_PHONE)
     await eventually(() => page.getByRole('combobox', { name: language === 'en' ? 'Location' : 'Locatie' }).inputValue()).toBe('B-1')
     await amount.fill('5')
     await amount.press('Enter')
@@ -92,12 +85,23 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
 
     // Rotterdam: booked
     await amount.focus()
-    await scan(page, locationCode(inRotterdam.id))
+    await scan(page, locationCode(inRotterdam.id), BUSY_PHONE)
     await eventually(() => page.getByRole('combobox', { name: language === 'en' ? 'Location' : 'Locatie' }).inputValue()).toBe('R-1')
     await amount.fill('5')
     await amount.press('Enter')
     await page.getByText(text.booked(`${names.rotterdam} / R-1`)).waitFor()
     expect((await api<{ amount: number }[]>('GET', `/products/${product.id}/stock_mutations`)).map((m) => m.amount)).toEqual([5])
+    await screenshot(page, `roles-clerk-stock-${language}`)
+
+    // the catalogue is read, not changed: no Add product in the list, no Edit or Remove on the product
+    await page.goto(`/products/${product.id}`)
+    await page.getByRole('link', { name: text.close }).waitFor()
+    expect(await page.getByRole('link', { name: text.edit }).count()).toBe(0)
+    await screenshot(page, `roles-clerk-product-${language}`)
+    await page.goto('/products')
+    await page.getByText(`ROLE-clerk-${language}`).first().waitFor()
+    expect(await page.getByRole('button', { name: text.addProduct }).count()).toBe(0)
+    await screenshot(page, `roles-clerk-products-${language}`)
     expect(unexpectedProblems(problems, /status of 403/)).toEqual([])
     await context.close()
   })
@@ -109,7 +113,7 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
       warehouse_id: inRotterdam.warehouse_id,
       location_id: inRotterdam.id,
     })
-    const { context, page, problems } = await device(language, false)
+    const { context, page, problems } = await device(e2e, language, false)
     await page.goto('/login')
     await page.getByLabel('E-mail').fill(email)
     await page.locator('input[type="password"]').fill('role-password-1')

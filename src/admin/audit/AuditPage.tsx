@@ -34,7 +34,7 @@ export function auditQuery({ from, to, ...filters }: Filters) {
 
 export default function AuditPage() {
   const translate = useTranslate()
-  if (!session.user()?.is_superuser)
+  if (!session.holds('administer'))
     return (
       <Box sx={{ mt: 2 }}>
         <Title title="terms.audit_trail" />

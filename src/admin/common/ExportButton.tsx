@@ -6,6 +6,7 @@ import DownloadIcon from '@mui/icons-material/Download'
 import { useListContext, useLocale, useNotify } from 'ra-core'
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/constants'
 import { office } from '../providers/officeApi'
+import { session } from '../providers/session'
 import { listQuery } from '../providers/dataProvider'
 import { useTranslate } from './translate'
 
@@ -30,6 +31,8 @@ export function ExportButton({ path, query, size = 'small' }: { path: string; qu
     }
   }
 
+  // exporting is a right of its own (office): without it there is no button to press
+  if (!session.holds('exports.run')) return null
   return (
     <>
       <Button

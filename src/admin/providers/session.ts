@@ -1,18 +1,26 @@
 // The stored session: the access token under `jwt` and the signed-in user under `user` (SPEC §3), in localStorage.
 import type { Me, User } from '../../contract'
-import type { Permission } from '../../contract/roles'
+import { holds, type Permission } from '../../contract/roles'
 
 export const TOKEN_KEY = 'jwt'
 export const USER_KEY = 'user'
 
+/** The stored user as last read, by its stored text: screens ask for it on every render (a row's button too). */
+let read: { text: string | null; user: User | null } | undefined
+
 export const session = {
   token: (): string | null => localStorage.getItem(TOKEN_KEY),
   user(): User | null {
+    const text = localStorage.getItem(USER_KEY)
+    if (read?.text === text) return read.user
+    let user: User | null = null
     try {
-      return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as User | null
+      user = JSON.parse(text ?? 'null') as User | null
     } catch {
-      return null
+      // unreadable: as if nobody were stored
     }
+    read = { text, user }
+    return user
   },
   save(token: string, user?: User) {
     localStorage.setItem(TOKEN_KEY, token)
@@ -25,8 +33,7 @@ export const session = {
    */
   holds(permission: Permission, warehouseId?: number | null): boolean {
     const user = session.user() as Partial<Me> | null
-    const where = (held: number | null) => warehouseId == null || held === null || held === warehouseId
-    return Boolean(user?.is_superuser || user?.permissions?.some((grant) => grant.permission === permission && where(grant.warehouse_id)))
+    return Boolean(user?.is_superuser || holds(user?.permissions ?? [], permission, warehouseId ?? undefined))
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY)

@@ -248,11 +248,12 @@ export async function listCounts(
   query: StockCountListQuery,
   visible: VisibleWarehouses = 'all',
 ): Promise<{ items: StockCountSummary[]; total: number }> {
+  const seen = visibleIds(visible)
   const filters = (qb: ReturnType<typeof countsQuery>) =>
     qb
       .$if(query.status !== undefined, (q) => q.where('stock_counts.status', '=', query.status!))
       .$if(query.warehouse_id !== undefined, (q) => q.where('stock_counts.warehouse_id', '=', query.warehouse_id!))
-      .$if(visible !== 'all', (q) => q.where('stock_counts.warehouse_id', 'in', visibleIds(visible as readonly number[])))
+      .$if(seen !== undefined, (q) => q.where('stock_counts.warehouse_id', 'in', seen!))
   const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
   const [rows, counted] = await Promise.all([
     filters(countsQuery(db)).orderBy('stock_counts.id', 'desc').offset(offset).limit(limit).execute(),
@@ -261,7 +262,7 @@ export async function listCounts(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
       .$if(query.warehouse_id !== undefined, (q) => q.where('warehouse_id', '=', query.warehouse_id!))
-      .$if(visible !== 'all', (q) => q.where('warehouse_id', 'in', visibleIds(visible as readonly number[])))
+      .$if(seen !== undefined, (q) => q.where('warehouse_id', 'in', seen!))
       .executeTakeFirstOrThrow(),
   ])
   return { items: rows.map(toSummary), total: Number(counted.count) }

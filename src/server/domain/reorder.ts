@@ -65,6 +65,7 @@ export interface ReorderRow extends ReorderReportLine {
  * rows below their minimum, ordered by supplier name (none last), then product.
  */
 export async function reorderRows(db: DB, warehouseId?: number, visible: VisibleWarehouses = 'all'): Promise<ReorderRow[]> {
+  const seen = visibleIds(visible)
   const rows = await db
     .selectFrom('warehouse_stock')
     .innerJoin('products', 'products.id', 'warehouse_stock.product_id')
@@ -88,7 +89,7 @@ export async function reorderRows(db: DB, warehouseId?: number, visible: Visible
     ])
     .where(sql<boolean>`warehouse_stock.on_hand < warehouse_stock.min_stock`)
     .$if(warehouseId !== undefined, (qb) => qb.where('warehouse_stock.warehouse_id', '=', warehouseId!))
-    .$if(visible !== 'all', (qb) => qb.where('warehouse_stock.warehouse_id', 'in', visibleIds(visible as readonly number[])))
+    .$if(seen !== undefined, (qb) => qb.where('warehouse_stock.warehouse_id', 'in', seen!))
     .orderBy(sql`organizations.org_name is null`)
     .orderBy(sql`lower(organizations.org_name)`)
     .orderBy('products.supplier_id')

@@ -38,7 +38,8 @@ export async function stockHistory(
 ): Promise<StockHistory> {
   const { from, to } = historyRange(query)
   const warehouseId = query.warehouse_id
-  const seen = visible === 'all' ? sql`` : sql` and warehouse_id in (${sql.join(visibleIds(visible))})`
+  const ids = visibleIds(visible)
+  const seen = ids === undefined ? sql`` : sql` and warehouse_id in (${sql.join([...ids])})`
   const inWarehouse = warehouseId === undefined ? seen : sql` and warehouse_id = ${warehouseId}${seen}`
   const [product, warehouse] = await Promise.all([
     db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst(),

@@ -280,17 +280,11 @@ export async function listTransfers(
   query: StockTransferListQuery,
   visible: VisibleWarehouses = 'all',
 ): Promise<{ items: StockTransfer[]; total: number }> {
+  const seen = visibleIds(visible)
   const matching = db
     .selectFrom('stock_transfers')
     // a transfer concerns both its warehouses: one who sees either sees it
-    .$if(visible !== 'all', (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('from_warehouse_id', 'in', visibleIds(visible as readonly number[])),
-          eb('to_warehouse_id', 'in', visibleIds(visible as readonly number[])),
-        ]),
-      ),
-    )
+    .$if(seen !== undefined, (qb) => qb.where((eb) => eb.or([eb('from_warehouse_id', 'in', seen!), eb('to_warehouse_id', 'in', seen!)])))
     .$if(query.product_id !== undefined, (qb) =>
       qb.where((eb) =>
         eb.exists(

@@ -4,8 +4,10 @@
 /** Every warehouse, or the ids of those the user may see (perhaps none) */
 export type VisibleWarehouses = 'all' | readonly number[]
 
-/** The ids to narrow a query to with `in`; no warehouse has id 0, so an empty list matches nothing. */
-export const visibleIds = (visible: readonly number[]): readonly number[] => (visible.length > 0 ? visible : [0])
+/** The ids to narrow a query to with `in`, or undefined for every warehouse; no warehouse has id 0, so an empty list
+ * matches nothing. */
+export const visibleIds = (visible: VisibleWarehouses): readonly number[] | undefined =>
+  visible === 'all' ? undefined : visible.length > 0 ? visible : [0]
 
 /** Whether a warehouse's stock may be seen. */
 export const isVisible = (visible: VisibleWarehouses, warehouseId: number): boolean => visible === 'all' || visible.includes(warehouseId)

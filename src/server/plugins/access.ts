@@ -5,7 +5,7 @@
 // next one); a refusal is 403 FORBIDDEN naming the permission and the warehouse, before anything is written.
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { PERMISSION_SCOPES, permissionsOf, type Permission, type PermissionGrant } from '../../contract/roles'
+import { holds, permissionsOf, warehousesWith, type Permission, type PermissionGrant } from '../../contract/roles'
 import type { DB } from '../db'
 import { rolesOf } from '../domain/roles'
 import { Forbidden, NotFound } from '../domain/errors'
@@ -50,17 +50,6 @@ declare module 'fastify' {
   }
 }
 
-/** Whether `grants` hold `permission` in `warehouseId` (null: for the company, or in every warehouse). */
-export function holds(grants: readonly PermissionGrant[], permission: Permission, warehouseId: number | null): boolean {
-  return grants.some((grant) => grant.permission === permission && (grant.warehouse_id === null || grant.warehouse_id === warehouseId))
-}
-
-/** The warehouses in which `grants` hold `permission`: 'all', or the list (perhaps empty). */
-export function warehousesWith(grants: readonly PermissionGrant[], permission: Permission): 'all' | number[] {
-  if (holds(grants, permission, null)) return 'all'
-  return grants.flatMap((grant) => (grant.permission === permission && grant.warehouse_id !== null ? [grant.warehouse_id] : []))
-}
-
 /** The warehouses whose stock the request's user may see: lists, reports and documents of stock show only these. */
 export const visibleWarehouses = (request: FastifyRequest): 'all' | number[] => warehousesWith(request.permissions, 'stock.read')
 
@@ -91,12 +80,9 @@ async function needsOf(rule: DataRule, request: FastifyRequest, db: DB): Promise
   return warehouses?.flatMap((warehouse_id) => [rule.permission].flat().map((permission) => ({ permission, warehouse_id })))
 }
 
-/** Whether one need is met: a warehouse permission asked for no warehouse in particular is met by any one warehouse. */
-function meets(grants: readonly PermissionGrant[], need: PermissionGrant): boolean {
-  if (need.warehouse_id === null && PERMISSION_SCOPES[need.permission] === 'warehouse')
-    return grants.some((grant) => grant.permission === need.permission)
-  return holds(grants, need.permission, need.warehouse_id)
-}
+/** Whether one need is met: a permission asked for no warehouse in particular is met by any one warehouse (a company
+ * permission is only ever held for the company). */
+const meets = (grants: readonly PermissionGrant[], need: PermissionGrant) => holds(grants, need.permission, need.warehouse_id ?? undefined)
 
 export default fp(async function access(app: FastifyInstance) {
   const undeclared: string[] = []

@@ -3,7 +3,7 @@ import { Dashboard, DashboardQuery, LedgerStatus } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { ledgerStatus } from '../domain/dashboard'
 import { slowRead } from '../domain/slow-reads'
-import { holds } from '../plugins/access'
+import { holds } from '../../contract/roles'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['dashboard']

@@ -13,7 +13,7 @@ import { useTranslate } from '../translate'
 const PAGE = 10
 
 export function HistoryPanel({ entity, id, variant = 'card' }: { entity: AuditEntityType; id: number; variant?: 'card' | 'plain' }) {
-  if (!session.user()?.is_superuser) return null
+  if (!session.holds('administer')) return null
   const body = <History entity={entity} id={id} />
   if (variant === 'plain') return body
   return (
@@ -59,7 +59,7 @@ function History({ entity, id }: { entity: AuditEntityType; id: number }) {
 export function HistoryToggle({ entity, id }: { entity: AuditEntityType; id: number }) {
   const translate = useTranslate()
   const [open, setOpen] = useState(false)
-  if (!session.user()?.is_superuser) return null
+  if (!session.holds('administer')) return null
   return (
     <Box sx={{ mt: 1 }}>
       <Button size="small" startIcon={<HistoryIcon />} aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -161,9 +161,8 @@ const mutations: ExportSource<{ product_id: number; visible: VisibleWarehouses }
     text('user', 'stock.mutations.user'),
   ],
   async *rows({ db }, { product_id, visible }) {
-    const seen = productMutations(db, product_id).$if(visible !== 'all', (qb) =>
-      qb.where('stock_mutations.warehouse_id', 'in', visibleIds(visible as readonly number[])),
-    )
+    const ids = visibleIds(visible)
+    const seen = productMutations(db, product_id).$if(ids !== undefined, (qb) => qb.where('stock_mutations.warehouse_id', 'in', ids!))
     for await (const m of seen.stream(CHUNK))
       yield {
         created_at: m.created_at,

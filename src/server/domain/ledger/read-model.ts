@@ -104,7 +104,7 @@ export async function recentMutations(
   page: { offset: number; limit: number },
   visible: VisibleWarehouses = 'all',
 ): Promise<{ items: StockMutation[]; total: number }> {
-  const seen = visible === 'all' ? undefined : visibleIds(visible)
+  const seen = visibleIds(visible)
   // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
   const [rows, { count }] = await Promise.all([
     productMutations(db, productId)
