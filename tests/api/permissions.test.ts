@@ -434,6 +434,13 @@ describe('what a viewer of Rotterdam reads', () => {
     expect(product.reorder_levels.map((level: { warehouse_id: number }) => level.warehouse_id)).toEqual([at.R])
     // the administrator sees both
     expect(ok(await server.admin.get(`/api/products/${berlin.product}`)).stock).toBe(47)
+    // the list says the same, and its stock column of Berlin is not for the viewer
+    const listed = ok(await viewer.get('/api/products/?sku=BOTH')).items
+    expect(listed.map((item: { stock: number }) => item.stock)).toEqual([7])
+    expect(ok(await server.admin.get('/api/products/?sku=BOTH')).items[0].stock).toBe(47)
+    const berlinColumn = await viewer.get(`/api/products/?warehouse_id=${at.B}`)
+    expect(berlinColumn.statusCode).toBe(403)
+    expect(berlinColumn.json().params).toMatchObject({ permission: 'stock.read', warehouse_id: at.B })
 
     const ledger = await viewer.get(`/api/products/${berlin.product}/stock_mutations`)
     expect(ok(ledger).map((mutation: { warehouse_id: number }) => mutation.warehouse_id)).toEqual([at.R])

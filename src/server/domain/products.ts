@@ -1,12 +1,12 @@
 // Reading products: the full record of one product, and the shape of a list row (the list is in product-list.ts).
 import { sql, type Selectable } from 'kysely'
-import { productFieldRecord, type Currency, type Product, type ProductSummary, type SellerInfo } from '../../contract'
+import { productFieldRecord, type Currency, type Product, type ProductPage, type ProductSummary, type SellerInfo } from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { reorderLevelRepository } from '../db/repositories/reorder-levels'
 import { stockOnHand } from '../db/repositories/product-stock'
 import { NotFound } from './errors'
-import { isVisible, type VisibleWarehouses } from './visible-warehouses'
+import { isVisible, visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
   brand_name: string | null
@@ -152,4 +152,26 @@ export function withVisibleStock(product: Product, visible: VisibleWarehouses): 
     stock_items: product.stock_items.filter((item) => isVisible(visible, item.warehouse_id)),
     reorder_levels: product.reorder_levels.filter((level) => isVisible(visible, level.warehouse_id)),
   }
+}
+
+/**
+ * A page of the product list as a user who may see the stock of `visible` warehouses reads it: each product's stock
+ * is its sum over those (one read of the page's products). The list's order and filters still work on the totals.
+ */
+export async function withVisibleTotals(db: DB, page: ProductPage, visible: VisibleWarehouses): Promise<ProductPage> {
+  const ids = visibleIds(visible)
+  if (ids === undefined || page.items.length === 0) return page
+  const sums = await db
+    .selectFrom('warehouse_stock')
+    .select(['product_id', (eb) => eb.fn.sum<number | string>('on_hand').as('stock')])
+    .where(
+      'product_id',
+      'in',
+      page.items.map((item) => item.id),
+    )
+    .where('warehouse_id', 'in', ids)
+    .groupBy('product_id')
+    .execute()
+  const stock = new Map(sums.map((row) => [row.product_id, Number(row.stock)]))
+  return { ...page, items: page.items.map((item) => ({ ...item, stock: stock.get(item.id) ?? 0 })) }
 }

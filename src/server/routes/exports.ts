@@ -22,7 +22,7 @@ import { exportSources, type ExportParams, type ExportSourceName } from '../doma
 import { assertProductExists } from '../domain/products'
 import { assertReferencesExist } from '../domain/references'
 import type { RoutePlugin } from './support/route-plugin'
-import { queryWarehouseIfAny } from './support/warehouses-of'
+import { queryWarehouseIfAny, stockOfQueryWarehouse } from './support/warehouses-of'
 import { visibleWarehouses, type AccessRule } from '../plugins/access'
 
 const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
@@ -54,7 +54,10 @@ const plugin: RoutePlugin = async (app) => {
 
   app.get(
     '/products/export',
-    options('products', ProductExportQuery, 'Every product the list shows with these filters, sort and warehouse.'),
+    options('products', ProductExportQuery, 'Every product the list shows with these filters, sort and warehouse.', {
+      permission: 'exports.run',
+      needs: stockOfQueryWarehouse,
+    }),
     async (request, reply) => {
       const { format, lang, ...query } = request.query
       await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')

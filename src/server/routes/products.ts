@@ -13,7 +13,7 @@ import {
   SupplierInfoUpdate,
 } from '../../contract'
 import { NotFound } from '../domain/errors'
-import { loadProduct, withVisibleStock } from '../domain/products'
+import { loadProduct, withVisibleStock, withVisibleTotals } from '../domain/products'
 import { productList } from '../domain/slow-reads'
 import {
   addSeller,
@@ -27,6 +27,7 @@ import {
 import { assertReferencesExist } from '../domain/references'
 import { withTotalCount } from './support/lists'
 import { visibleWarehouses } from '../plugins/access'
+import { stockOfQueryWarehouse } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['products']
@@ -48,14 +49,16 @@ const plugin: RoutePlugin = async (app) => {
         querystring: ProductListQuery,
         response: { 200: ProductPage },
       },
-      config: { access: read },
+      // the stock column of one warehouse is that warehouse's stock: read only by those who may
+      config: { access: { permission: read, needs: stockOfQueryWarehouse } },
     },
     async (request, reply) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
       // at a million products a list can take a while: such a list runs where it holds up no other request
       const page = await productList(app.database, request.query)
       withTotalCount(reply, page.total)
-      return page
+      // the total over every warehouse is the company's; a user who sees some warehouses reads the sum over those
+      return request.query.warehouse_id === undefined ? withVisibleTotals(app.db, page, visibleWarehouses(request)) : page
     },
   )
 

@@ -32,6 +32,12 @@ export const queryWarehouse: WarehousesOf = async (request) => one(numberOf(requ
 /** The warehouse the query names, if it names one (without, the route shows the warehouses the user may see). */
 export const queryWarehouseIfAny: WarehousesOf = async (request) => [numberOf(request.query, 'warehouse_id')].flatMap((id) => id ?? [])
 
+/** Reading the stock of the warehouse the query names, if it names one (a list's stock column in that warehouse). */
+export const stockOfQueryWarehouse: NeedsOf = async (request) =>
+  [numberOf(request.query, 'warehouse_id')].flatMap((id) =>
+    id === undefined ? [] : [{ permission: 'stock.read' as const, warehouse_id: id }],
+  )
+
 /** The warehouses of the locations the body or the query names (a transfer's from and to). */
 export const warehousesOfLocations =
   (part: 'body' | 'query', ...names: string[]): WarehousesOf =>
