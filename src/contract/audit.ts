@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock_transfer',
   'stock_count',
   'import',
+  'approval',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const

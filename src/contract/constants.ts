@@ -29,7 +29,7 @@ export const MAX_LIST_LIMIT = 1000
 export const MAX_PRODUCT_LIMIT = 100
 export const STOCK_MUTATIONS_DEFAULT_LIMIT = 10
 /** Where a stock mutation came from: a plain booking, or a line of a document (the kinds to come are listed already). */
-export const SOURCE_KINDS = ['manual', 'transfer', 'count', 'import', 'undo', 'receipt', 'shipment', 'return'] as const
+export const SOURCE_KINDS = ['manual', 'transfer', 'count', 'import', 'undo', 'approval', 'receipt', 'shipment', 'return'] as const
 export type SourceKind = (typeof SOURCE_KINDS)[number]
 export const GENERATED_PASSWORD_LENGTH = 14
 export const MIN_PASSWORD_LENGTH = 8

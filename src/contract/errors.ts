@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   'UNDO_ALREADY',
   'UNDO_TRANSFER_HALF',
   'FILE_TOO_LARGE',
+  // approvals: deciding one already decided, approving one's own request
+  'APPROVAL_DECIDED',
+  'APPROVAL_OWN',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

@@ -10,6 +10,8 @@ import type { StockMutation } from './stock'
 import type { StockTransfer, StockTransferCreate, StockTransferReverse } from './transfers'
 import type { ImportReport } from './imports'
 import type { LedgerStatus } from './dashboard'
+import type { Approval, ApprovalReject } from './approvals'
+import type { RoleGrant } from './roles'
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -64,7 +66,8 @@ export const OPERATIONS = {
   scanIntoCount: write<StockCountScan, StockCountLine>()('POST', '/stock_counts/{id}/scan'),
   setCounted: write<StockCountLineUpdate, StockCountLine>()('PATCH', '/stock_counts/{id}/lines/{line_id}'),
   submitCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/submit'),
-  applyCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/apply'),
+  /** a count whose differences pass the warehouse's threshold answers the approval it waits for */
+  applyCount: write<undefined, StockCount | Approval>()('POST', '/stock_counts/{id}/apply'),
   cancelCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/cancel'),
 
   /** the file and its options as multipart; `?dry_run=true` checks every row and keeps nothing */
@@ -72,4 +75,8 @@ export const OPERATIONS = {
   revertImport: write<undefined, ImportReport>()('DELETE', '/imports/{id}', { long: true }),
   undo: write<undefined, AuditEntry>()('POST', '/audit/{id}/undo', { long: true }),
   checkLedgerAgain: write<undefined, LedgerStatus>()('POST', '/dashboard/ledger'),
+
+  approve: write<undefined, Approval>()('POST', '/approvals/{id}/approve'),
+  reject: write<ApprovalReject, Approval>()('POST', '/approvals/{id}/reject'),
+  setRoles: write<RoleGrant[], RoleGrant[]>()('PUT', '/users/{id}/roles'),
 }

@@ -90,3 +90,40 @@ describe('the dashboard', () => {
     expect(await belowMinimum()).toBe(2)
   })
 })
+
+// after the ledger check's test, which counts the bookings above
+describe('the dashboard of a reader of some warehouses', () => {
+  it("shows a reader who sees some warehouses only those warehouses' value, bookings and products below minimum", async () => {
+    const make = fixtures(server.admin)
+    const before = ok(await server.admin.get('/api/dashboard/'))
+    const main = (await server.admin.get('/api/warehouses/?q=Main').then(ok))[0]
+    const other = await make.warehouse('Other')
+    const place = { warehouse_id: other.id, location_id: (await make.location(other.id, 'O')).id }
+    const product = await make.product({ sku: 'D-OTHER' })
+    const supplier = (await server.admin.get('/api/orgs/?q=Supplier').then(ok))[0]
+    ok(
+      await server.admin.patch(`/api/products/${product.id}/supplier`, {
+        supplier_id: supplier.id,
+        purchase_price: 3,
+        purchase_currency: 'EUR',
+      }),
+    )
+    await make.book(product.id, { amount: 7, ...place })
+    ok(await server.admin.put(`/api/products/${product.id}/reorder_levels/${other.id}`, { min_stock: 10, max_stock: 20 }))
+    const viewerOf = async (warehouse_id: number) =>
+      server.client((await server.createUser({ roles: [{ role: 'viewer', warehouse_id }] })).token)
+
+    const ofMain = ok(await (await viewerOf(main.id)).get('/api/dashboard/'))
+    expect(ofMain).toMatchObject({ bookings_today: 3, below_minimum: 0, approvals: { mine: 0, to_decide: 0 } })
+    expect(ofMain.stock_value).toEqual([
+      { currency: 'EUR', value: 30, products: 2 },
+      { currency: 'USD', value: 30, products: 1 },
+    ])
+    const ofOther = ok(await (await viewerOf(other.id)).get('/api/dashboard/'))
+    expect(ofOther).toMatchObject({ bookings_today: 1, below_minimum: 1, stock_value: [{ currency: 'EUR', value: 21, products: 1 }] })
+    const all = ok(await server.admin.get('/api/dashboard/'))
+    // every warehouse's, for the administrator: Other's booking, product below minimum and value added to the rest
+    expect(all).toMatchObject({ bookings_today: before.bookings_today + 1, below_minimum: before.below_minimum + 1 })
+    expect(all.stock_value[0].value).toBe(before.stock_value[0].value + 21)
+  })
+})

@@ -10,7 +10,9 @@ import { created, fixtures, ok } from './product-fixtures'
 let server: TestServer
 let make: ReturnType<typeof fixtures>
 /** the places the calls concern: Rotterdam, where the roles are held, and Berlin */
-const at = { R: 0, B: 0, locationR: 0, locationR2: 0, locationB: 0, product: 0, count: 0, line: 0 }
+const at = { R: 0, B: 0, locationR: 0, locationR2: 0, locationB: 0, product: 0, count: 0, line: 0, approval: 0 }
+/** a clerk of Rotterdam, whose large bookings wait for approval */
+let asker: Client
 let serial = 0
 const unique = (prefix: string) => `${prefix}-${++serial}`
 const MISSING = 999_999
@@ -48,6 +50,17 @@ const transferInR = async () =>
       amount: 1,
     }),
   )
+
+/** A booking of Rotterdam above its threshold, by a clerk: a pending approval. */
+const askApproval = async (): Promise<number> => {
+  const res = await asker.post(`/api/products/${at.product}/stock_mutations`, {
+    amount: 500,
+    warehouse_id: at.R,
+    location_id: at.locationR,
+  })
+  expect(res.statusCode, res.body).toBe(202)
+  return res.json<{ id: number }>().id
+}
 
 const company = (...needs: Permission[]): Case => ({ needs })
 const inR = (needs: Permission[], call: Case['call'], stored = false): Case => ({ needs, where: 'R', call, stored })
@@ -231,6 +244,14 @@ const CASES: Record<string, Case> = {
     async () => ({ url: `/api/stock_counts/${(await openCount()).id}/cancel` }),
     true,
   ),
+  'GET /api/approvals/': company('stock.read'),
+  'GET /api/approvals/{id}': inR(['stock.read'], () => ({ url: `/api/approvals/${at.approval}` }), true),
+  'POST /api/approvals/{id}/approve': inR(['stock.approve'], async () => ({ url: `/api/approvals/${await askApproval()}/approve` }), true),
+  'POST /api/approvals/{id}/reject': inR(
+    ['stock.approve'],
+    async () => ({ url: `/api/approvals/${await askApproval()}/reject`, body: { reason: 'Not now' } }),
+    true,
+  ),
   'POST /api/stock_counts/{id}/apply': inR(
     ['stock.count.apply'],
     async () => ({ url: `/api/stock_counts/${(await openCount()).id}/apply` }),
@@ -290,6 +311,9 @@ beforeAll(async () => {
   const count = await openCount()
   at.count = count.id
   at.line = count.line
+  ok(await server.admin.patch(`/api/warehouses/${at.R}`, { approval_threshold_quantity: 100 }))
+  asker = server.client((await server.createUser({ roles: [{ role: 'clerk', warehouse_id: at.R }] })).token)
+  at.approval = await askApproval()
 })
 afterAll(() => server?.close())
 

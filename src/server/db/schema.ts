@@ -2,6 +2,8 @@
 // (the PostgreSQL pool parses timestamptz to ISO); booleans arrive as 0/1 from SQLite, so mappers use Boolean().
 import type { ColumnType, Generated } from 'kysely'
 import type {
+  ApprovalKind,
+  ApprovalStatus,
   AuditAction,
   AuditEntityType,
   Currency,
@@ -76,6 +78,8 @@ export interface OrganizationsTable {
 export interface WarehousesTable {
   id: Generated<number>
   warehouse_name: string
+  approval_threshold_quantity: Generated<number | null>
+  approval_threshold_value: Generated<number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -191,6 +195,29 @@ export interface StockCountsTable {
   submitted_at: string | null
   applied_at: string | null
   cancelled_at: string | null
+}
+
+export interface ApprovalsTable {
+  id: Generated<number>
+  kind: ApprovalKind
+  status: ApprovalStatus
+  warehouse_id: number
+  count_id: number | null
+  /** JSON: what to carry out on approval */
+  request: string
+  /** JSON: ApprovalSummary */
+  summary: string
+  threshold_quantity: number | null
+  threshold_value: number | null
+  requested_by: number | null
+  requested_by_name: string | null
+  decided_by: number | null
+  decided_by_name: string | null
+  reason: string | null
+  mutation_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  decided_at: string | null
 }
 
 export interface StockCountLocationsTable {
@@ -352,6 +379,7 @@ export interface Database {
   stock_counts: StockCountsTable
   stock_count_locations: StockCountLocationsTable
   stock_count_lines: StockCountLinesTable
+  approvals: ApprovalsTable
   row_counts: RowCountsTable
   audit_log: AuditLogTable
   text_gram_counts: TextGramCountsTable

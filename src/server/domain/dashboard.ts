@@ -3,7 +3,7 @@
 // mutation (22 s at five million on SQLite): it runs in the background where exports run, one at a time, and its
 // last result is kept with the time it was made; the dashboard shows that and may ask for a new one.
 import { sql } from 'kysely'
-import type { Dashboard, LedgerStatus } from '../../contract'
+import type { Currency, Dashboard, LedgerStatus } from '../../contract'
 import type { DatabaseHandle, DB, Dialect } from '../db'
 import { now } from '../db/clock'
 import { openRowStream } from './exports/row-stream'
@@ -14,47 +14,51 @@ export const CHART_DAYS = 30
 /** The start of today in UTC, when the reader does not say when their day starts. */
 const utcMidnight = () => `${now().slice(0, 10)}T00:00:00.000Z`
 
-/** Every figure but the last changes (which need the reader's rights) and the ledger check. */
+/**
+ * Every figure but the last changes and approvals (which need the reader's rights) and the ledger check. A reader
+ * who sees some warehouses only (`warehouses`) gets the stock value, the products below minimum and the bookings of
+ * those: from the per-warehouse levels instead of the product totals.
+ */
 export async function dashboardFigures(
   { db, dialect }: { db: DB; dialect: Dialect },
-  { day_start }: { day_start?: string },
-): Promise<Omit<Dashboard, 'last_changes'>> {
+  { day_start, warehouses }: { day_start?: string; warehouses?: number[] },
+): Promise<Omit<Dashboard, 'last_changes' | 'approvals'>> {
   const today = new Date(day_start ?? utcMidnight())
   const first = new Date(today.getTime() - (CHART_DAYS - 1) * DAY_MS)
+  const some = warehouses !== undefined
+  const inWarehouses = (column: string) =>
+    some ? sql`and ${sql.ref(column)} in (${sql.join(warehouses.length > 0 ? warehouses : [0])})` : sql``
   const [kept, values, below, perDay] = await Promise.all([
     db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirst(),
-    db
-      .selectFrom('products')
-      .innerJoin('product_stock', 'product_stock.product_id', 'products.id')
-      .select([
-        'purchase_currency as currency',
-        sql<number>`sum(product_stock.on_hand * purchase_price)`.as('value'),
-        (eb) => eb.fn.countAll<number>().as('products'),
-      ])
-      .where('purchase_price', 'is not', null)
-      .where('purchase_currency', 'is not', null)
-      .where('product_stock.on_hand', '<>', 0)
-      .groupBy('purchase_currency')
-      .orderBy('purchase_currency')
-      .execute(),
+    (some
+      ? sql<{ currency: Currency; value: number; products: number }>`select purchase_currency as currency,
+          sum(on_hand * purchase_price) as value, count(*) as products
+        from (select product_id, sum(on_hand) as on_hand from warehouse_stock where on_hand <> 0 ${inWarehouses('warehouse_id')}
+              group by product_id) stock
+        join products on products.id = stock.product_id
+        where purchase_price is not null and purchase_currency is not null and on_hand <> 0
+        group by purchase_currency order by purchase_currency`
+      : sql<{ currency: Currency; value: number; products: number }>`select purchase_currency as currency,
+          sum(product_stock.on_hand * purchase_price) as value, count(*) as products
+        from products join product_stock on product_stock.product_id = products.id
+        where purchase_price is not null and purchase_currency is not null and product_stock.on_hand <> 0
+        group by purchase_currency order by purchase_currency`
+    ).execute(db),
     // read from the partial index of the stock rows below their minimum (migration 032) alone
-    db
-      .selectFrom('warehouse_stock')
-      .select(sql<number>`count(distinct product_id)`.as('products'))
-      .where(sql<boolean>`on_hand < min_stock`)
-      .executeTakeFirst(),
+    sql<{ products: number }>`select count(distinct product_id) as products from warehouse_stock
+      where on_hand < min_stock ${inWarehouses('warehouse_id')}`.execute(db),
     // days counted from the reader's midnight, so they are the reader's days on both databases
     (dialect === 'sqlite'
       ? sql<{
           day: number
           bookings: number
         }>`select cast(floor(julianday(created_at) - julianday(${first.toISOString()})) as integer) as day,
-          count(*) as bookings from stock_mutations where created_at >= ${first.toISOString()} group by 1`
+          count(*) as bookings from stock_mutations where created_at >= ${first.toISOString()} ${inWarehouses('warehouse_id')} group by 1`
       : sql<{
           day: number
           bookings: number
         }>`select floor(extract(epoch from created_at - ${first.toISOString()}::timestamptz) / 86400) as day,
-          count(*) as bookings from stock_mutations where created_at >= ${first.toISOString()} group by 1`
+          count(*) as bookings from stock_mutations where created_at >= ${first.toISOString()} ${inWarehouses('warehouse_id')} group by 1`
     ).execute(db),
   ])
   const byDay = new Map(perDay.rows.map((r) => [Number(r.day), Number(r.bookings)]))
@@ -64,12 +68,12 @@ export async function dashboardFigures(
   }))
   return {
     products: Number(kept?.row_count ?? 0),
-    stock_value: values.map((v) => ({
-      currency: v.currency!,
+    stock_value: values.rows.map((v) => ({
+      currency: v.currency,
       value: Math.round(Number(v.value) * 100) / 100,
       products: Number(v.products),
     })),
-    below_minimum: Number(below?.products ?? 0),
+    below_minimum: Number(below.rows[0]?.products ?? 0),
     bookings_today: bookings_per_day[CHART_DAYS - 1].bookings,
     bookings_per_day,
   }

@@ -73,8 +73,9 @@ const ruleOf = (request: FastifyRequest) => {
 /** The audit row of a write, written in its transaction. */
 async function record(trx: Trx, rule: AuditRule, written: Written, before: Record<string, unknown> | undefined) {
   const { request, status, answer } = written
-  if (rule.entity === 'work') {
-    const named = request.audited
+  // a work may name what it changed instead of what its rule names (a booking held for approval creates the approval)
+  const named = request.audited
+  if (rule.entity === 'work' || named) {
     if (!named) throw new Error(`${request.method} ${request.routeOptions.url} named no record for its audit`)
     return auditRepository.insert(trx, {
       created_at: now(),

@@ -37,6 +37,17 @@ export class AnswerKept extends Error {
   }
 }
 
+/**
+ * What a work answers when the request got another outcome than the route's usual one (a booking held for approval
+ * answers 202 with the approval): the answer goes out with this status, serialized by its schema.
+ */
+export class AnswerInstead {
+  constructor(
+    readonly status: number,
+    readonly answer: unknown,
+  ) {}
+}
+
 /** A write as it stands before its commit. */
 export interface Written {
   request: FastifyRequest
@@ -70,7 +81,9 @@ declare module 'fastify' {
      */
     commit<Code extends keyof SchemaCompiler['response'] & number>(
       status: Code,
-      work: Work<Code extends 204 ? void | null : CallSerializerTypeProvider<TypeProvider, SchemaCompiler['response'][Code]>>,
+      work: Work<
+        (Code extends 204 ? void | null : CallSerializerTypeProvider<TypeProvider, SchemaCompiler['response'][Code]>) | AnswerInstead
+      >,
     ): Promise<FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>>
     /** Sends again an answer given before (Idempotent-Replayed: true); nothing is written. */
     sendKept(
@@ -116,8 +129,10 @@ export default fp(async function writes(app: FastifyInstance) {
       answer = await runWrite(app.database, async (trx) => {
         const recordings = []
         for (const recorder of recorders) recordings.push(await recorder(trx, request))
-        const answer = await work(trx)
-        const written: Written = { request, status, answer, serialized: () => text(this.serialize(answer)) }
+        const worked = await work(trx)
+        const [sent, answer] = worked instanceof AnswerInstead ? [worked.status, worked.answer] : [status, worked]
+        this.code(sent)
+        const written: Written = { request, status: sent, answer, serialized: () => text(this.serialize(answer)) }
         for (const record of recordings) await record?.(written)
         return answer
       })
@@ -125,6 +140,6 @@ export default fp(async function writes(app: FastifyInstance) {
       if (error instanceof AnswerKept) return this.sendKept(error.answer)
       throw error
     }
-    return status === 204 ? this.send() : this.send(answer)
+    return this.statusCode === 204 ? this.send() : this.send(answer)
   })
 })

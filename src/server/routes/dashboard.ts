@@ -4,6 +4,10 @@ import { auditRepository } from '../db/repositories/audit'
 import { ledgerStatus } from '../domain/dashboard'
 import { slowRead } from '../domain/slow-reads'
 import { holds } from '../../contract/roles'
+import { approvalsWaiting } from '../domain/approvals'
+import { visibleIds } from '../domain/visible-warehouses'
+import { visibleWarehouses } from '../plugins/access'
+import { requesterOf } from './support/approvals'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['dashboard']
@@ -14,7 +18,9 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: {
         tags,
-        description: 'Products, stock value at purchase price per currency, bookings today and per day over 30 days, the last ten changes.',
+        description:
+          'Products, stock value at purchase price per currency, bookings today and per day over 30 days (of the warehouses ' +
+          "whose stock the reader sees), the reader's approvals waiting, the last ten changes.",
         querystring: DashboardQuery,
         response: { 200: Dashboard },
       },
@@ -22,11 +28,13 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request) => {
       // the stock value reads every product: where slow reads run
-      const [figures, changes] = await Promise.all([
-        slowRead(app.database, 'dashboardFigures', request.query),
+      const visible = visibleIds(visibleWarehouses(request))
+      const [figures, changes, approvals] = await Promise.all([
+        slowRead(app.database, 'dashboardFigures', { ...request.query, ...(visible === undefined ? {} : { warehouses: [...visible] }) }),
         holds(request.permissions, 'administer', null) ? auditRepository.list(app.db, { limit: 10 }) : undefined,
+        approvalsWaiting(app.db, requesterOf(request)),
       ])
-      return { ...figures, last_changes: changes?.entries ?? null }
+      return { ...figures, last_changes: changes?.entries ?? null, approvals }
     },
   )
 

@@ -1,6 +1,7 @@
 // Stock counts: open, count (by line or by scan), submit, apply once, or cancel.
 import Type from 'typebox'
 import {
+  Approval,
   IdParams,
   StockCount,
   StockCountCreate,
@@ -16,6 +17,8 @@ import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, sca
 import { withTotalCount } from './support/lists'
 import { bodyWarehouse, countWarehouse } from './support/warehouses-of'
 import { visibleWarehouses } from '../plugins/access'
+import { holdCountApplication } from '../domain/approvals'
+import { heldForApproval, requesterOf } from './support/approvals'
 import type { RoutePlugin } from './support/route-plugin'
 
 const tags = ['stock counts']
@@ -137,13 +140,19 @@ const plugin: RoutePlugin = async (app) => {
         tags,
         description:
           'Books, in one transaction, one adjustment per counted line with a difference (counted - the level expected when counted, ' +
-          'note "Count #id") and stamps last_counted_at. A count is applied once: again answers 409 COUNT_ALREADY_APPLIED.',
+          'note "Count #id") and stamps last_counted_at. A count is applied once: again answers 409 COUNT_ALREADY_APPLIED. ' +
+          "Differences that pass the warehouse's approval threshold are not booked: the count is submitted and 202 answers the approval.",
         params: IdParams,
-        response: { 200: StockCount },
+        response: { 200: StockCount, 202: Approval },
       },
       config: { access: { permission: 'stock.count.apply', in: countWarehouse }, audit: { ...count, set: { status: 'applied' } } },
     },
-    async (request, reply) => reply.commit(200, (trx) => applyCount(trx, request.params.id, request.user)),
+    async (request, reply) =>
+      reply.commit(200, async (trx) => {
+        const held = await holdCountApplication(trx, request.params.id, requesterOf(request))
+        if (held) return heldForApproval(request, held)
+        return applyCount(trx, request.params.id, request.user)
+      }),
   )
 }
 

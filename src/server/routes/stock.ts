@@ -1,12 +1,14 @@
 // The stock mutations of a product: the ledger as the stock tab reads and writes it.
 import Type from 'typebox'
-import { IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
+import { Approval, IdParams, StockMutation, StockMutationCreate, StockMutationListQuery, StockMutationParams } from '../../contract'
 import { bookMutation, deleteMutation, recentMutations, toStockMutation } from '../domain/ledger'
 import { Invalid } from '../domain/errors'
 import { paging } from '../db/lists'
 import { withTotalCount } from './support/lists'
 import { bodyWarehouse, deletingMutation } from './support/warehouses-of'
 import { visibleWarehouses } from '../plugins/access'
+import { holdBooking } from '../domain/approvals'
+import { heldForApproval, requesterOf } from './support/approvals'
 import type { RoutePlugin } from './support/route-plugin'
 
 const plugin: RoutePlugin = async (app) => {
@@ -38,10 +40,12 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: {
         tags,
-        description: 'Books a mutation for the signed-in user and changes the kept stock in the same transaction.',
+        description:
+          'Books a mutation for the signed-in user and changes the kept stock in the same transaction. A booking that passes the ' +
+          "warehouse's approval threshold is not booked: 202 with the pending approval.",
         params: IdParams,
         body: StockMutationCreate,
-        response: { 201: StockMutation },
+        response: { 201: StockMutation, 202: Approval },
       },
       config: {
         access: { permission: 'stock.book', in: bodyWarehouse },
@@ -55,6 +59,8 @@ const plugin: RoutePlugin = async (app) => {
         throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
       return reply.commit(201, async (trx) => {
+        const held = await holdBooking(trx, { ...body, note, product_id: id }, requesterOf(request))
+        if (held) return heldForApproval(request, held)
         const booked = await bookMutation(trx, { ...body, note, product_id: id, user_id: user.id })
         // answered from what the booking read and wrote: the booking user is the one signed in
         return toStockMutation({ ...booked, username: user.username })

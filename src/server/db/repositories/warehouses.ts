@@ -29,7 +29,12 @@ function insert(db: DB, values: WarehouseCreate) {
 const update = (db: DB, id: number, values: WarehouseUpdate) =>
   db
     .updateTable('warehouses')
-    .set({ ...(values.warehouse_name === undefined ? {} : { warehouse_name: values.warehouse_name.trim() }), updated_at: now() })
+    .set({
+      ...(values.warehouse_name === undefined ? {} : { warehouse_name: values.warehouse_name.trim() }),
+      ...(values.approval_threshold_quantity === undefined ? {} : { approval_threshold_quantity: values.approval_threshold_quantity }),
+      ...(values.approval_threshold_value === undefined ? {} : { approval_threshold_value: values.approval_threshold_value }),
+      updated_at: now(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst()

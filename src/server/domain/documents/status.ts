@@ -9,7 +9,7 @@ import type { Conflict } from '../errors'
 import { NotFound } from '../errors'
 
 /** The tables of documents: each has id, status, updated_at and a time stamp column per state it stamps. */
-type DocumentTable = 'stock_counts'
+type DocumentTable = 'stock_counts' | 'approvals'
 
 export interface DocumentStatuses<S extends string> {
   table: DocumentTable

@@ -75,8 +75,8 @@ const findPlace = ({ product_id, warehouse_id, location_id }: NewMutation, diale
            (select location_name from locations where id = ${location_id}) as location_name`
 }
 
-/** Checks the place of a booking (see assertFound) and answers its names. */
-async function assertPlace(trx: Trx, mutation: NewMutation): Promise<PlaceNames> {
+/** Checks the place of a booking (see assertFound) and answers its names (a booking held for approval is checked so). */
+export async function assertPlace(trx: Trx, mutation: NewMutation): Promise<PlaceNames> {
   const {
     rows: [place],
   } = await findPlace(mutation, dialectOfConnection(trx)).execute(trx)

@@ -143,3 +143,17 @@ export const reversingTransfer = stored(async (request, db) => {
   const transfer = await transferOf(request, db)
   return transfer && undoing('stock.transfer', transfer, request)
 })
+
+/** The warehouse of the approval of the path (`/approvals/:id`). */
+export const approvalWarehouse = stored(async (request, db) => {
+  const id = numberOf(request.params, 'id')
+  if (id === undefined) return undefined
+  return one((await db.selectFrom('approvals').select('warehouse_id').where('id', '=', id).executeTakeFirst())?.warehouse_id)
+})
+
+/** Setting a warehouse's approval thresholds is an administrator's: a manager must not lift their own. */
+export const settingThresholds: NeedsOf = async (request) => {
+  const body = typeof request.body === 'object' && request.body !== null ? request.body : {}
+  const setting = 'approval_threshold_quantity' in body || 'approval_threshold_value' in body
+  return setting ? [{ permission: 'administer', warehouse_id: null }] : []
+}
