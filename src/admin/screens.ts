@@ -8,6 +8,7 @@ import warehouses from './warehouses'
 import users from './users'
 import transfers from './transfers'
 import counts from './counts'
+import approvals from './approvals'
 import reorderReport from './reports'
 import dashboard from './dashboard'
 import audit from './audit'
@@ -24,6 +25,7 @@ export const SCREENS: readonly Screen[] = [
   warehouses,
   transfers,
   counts,
+  approvals,
   reorderReport,
   imports,
   users,

@@ -165,8 +165,8 @@ describe('Users', { timeout: 20_000 }, () => {
   it('tells a user who is not a super-user that the page is not for them, and asks the server nothing', async () => {
     session.saveUser(ann)
     const api = serve()
-    expect(await screen.findByText('Only super-users manage users')).toBeInTheDocument()
-    expect(screen.getByText(/Your account is not a super-user account/)).toBeInTheDocument()
+    expect(await screen.findByText('Only administrators manage users')).toBeInTheDocument()
+    expect(screen.getByText(/Your account is not an administrator/)).toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'New user' })).not.toBeInTheDocument()
     expect(api.requests.filter((r) => r.url.startsWith('/api/users'))).toEqual([])
   })

@@ -80,7 +80,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
 
   // /users says the page is not theirs and shows nobody
   await page.goto('/users')
-  await page.getByText('Only super-users manage users').waitFor()
+  await page.getByText('Only administrators manage users').waitFor()
   const text = await page.locator('body').innerText()
   expect(text).not.toContain(ADMIN.email)
   expect(text).not.toContain('jdoe@example.com')

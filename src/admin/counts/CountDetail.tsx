@@ -19,6 +19,7 @@ import { CountedInput } from './CountedInput'
 import { ScanBox } from './ScanBox'
 import { isBlindNow, summary, withLine } from './countSummary'
 import { useTranslate } from '../common/translate'
+import { isApproval } from '../common/isApproval'
 
 type Step = 'submit' | 'apply' | 'cancel'
 const STEP_OPERATIONS = { submit: OPERATIONS.submitCount, apply: OPERATIONS.applyCount, cancel: OPERATIONS.cancelCount }
@@ -51,9 +52,16 @@ export default function CountDetail() {
   const step = async (name: Step) => {
     setBusy(true)
     try {
-      queryClient.setQueryData(key, await send(STEP_OPERATIONS[name], { params: { id } }))
-      notify(`counts.steps.${name}_done`, { type: 'success', messageArgs: { id } })
+      const answer = await send(STEP_OPERATIONS[name], { params: { id } })
       setAsking(undefined)
+      // differences above the warehouse's threshold wait for a manager: the count is submitted meanwhile
+      if (isApproval(answer)) {
+        notify('approvals.count_held', { type: 'info', autoHideDuration: 10_000, messageArgs: { id, warehouse: answer.warehouse_name } })
+        void refetch()
+        return
+      }
+      queryClient.setQueryData(key, answer)
+      notify(`counts.steps.${name}_done`, { type: 'success', messageArgs: { id } })
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' })
       setAsking(undefined)

@@ -13,7 +13,7 @@ import relativeTime from 'dayjs/plugin/relativeTime'
 import type { Dashboard, LedgerStatus } from '../../contract'
 import { office } from '../providers/officeApi'
 import { AuditRows } from '../common/history/AuditRows'
-import { REORDER_REPORT_PATH } from '../common/paths'
+import { APPROVALS_PATH, REORDER_REPORT_PATH } from '../common/paths'
 import { useTranslate } from '../common/translate'
 
 dayjs.extend(relativeTime)
@@ -84,6 +84,19 @@ export default function DashboardPage() {
               </Button>
             )}
           </Tile>
+          {(dashboard.approvals.mine > 0 || dashboard.approvals.to_decide > 0) && (
+            <Tile title={translate('terms.approvals')} testId="tile-approvals">
+              {dashboard.approvals.to_decide > 0 && (
+                <Typography>{translate('dashboard.approvals_to_decide', { smart_count: dashboard.approvals.to_decide })}</Typography>
+              )}
+              {dashboard.approvals.mine > 0 && (
+                <Typography>{translate('dashboard.approvals_mine', { smart_count: dashboard.approvals.mine })}</Typography>
+              )}
+              <Button component={RouterLink} to={APPROVALS_PATH} size="small" sx={{ ml: -1, minHeight: 44 }}>
+                {translate('dashboard.to_approvals')}
+              </Button>
+            </Tile>
+          )}
           <Tile title={translate('dashboard.bookings_chart')} wide testId="tile-chart">
             <Suspense fallback={<CircularProgress size={24} />}>
               <BookingsChart days={dashboard.bookings_per_day} />

@@ -23,6 +23,7 @@ import { account } from '../providers'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { HistoryToggle } from '../common/history/HistoryPanel'
+import { UserRoles } from './UserRoles'
 import { useTranslate } from '../common/translate'
 
 const FLAGS = ['is_active', 'is_verified', 'is_superuser'] as const
@@ -117,6 +118,7 @@ export function UserCard({ user, isSelf }: { user: User; isSelf: boolean }) {
             </Alert>
           )}
         </Stack>
+        <UserRoles userId={user.id} username={user.username} isSelf={isSelf} />
         <HistoryToggle entity="user" id={user.id} />
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between' }}>

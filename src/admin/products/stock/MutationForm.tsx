@@ -61,6 +61,14 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
       locationInput.current?.focus()
       onBooked(mutation)
     },
+    onHeld(approval) {
+      notify('approvals.held', {
+        type: 'info',
+        autoHideDuration: 10_000,
+        messageArgs: { amount: signed(approval.summary.amount ?? 0), warehouse: approval.warehouse_name },
+      })
+      locationInput.current?.focus()
+    },
     onRenamed,
   })
   const { state, dispatch, pending, bookingError } = form

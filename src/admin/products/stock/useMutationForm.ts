@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useReducer, useState } from 'react'
 import { HttpError, useDataProvider, type Identifier } from 'ra-core'
 import { MAX_LIST_LIMIT } from '../../../contract/constants'
-import type { StockMutation } from '../../../contract'
+import type { Approval, StockMutation } from '../../../contract'
+import { isApproval } from '../../common/isApproval'
 import {
   initialMutationFormState,
   mutationFormReducer,
@@ -26,11 +27,13 @@ export const mutationsPath = (productId: Identifier) => `products/${productId}/s
 export interface MutationFormCallbacks {
   /** a mutation was booked */
   onBooked: (mutation: StockMutation) => void
+  /** the booking passed the warehouse's threshold: it waits for a manager's approval */
+  onHeld: (approval: Approval) => void
   /** a warehouse or location was renamed: names shown elsewhere on the tab changed */
   onRenamed: () => void
 }
 
-export function useMutationForm(productId: number, { onBooked, onRenamed }: MutationFormCallbacks) {
+export function useMutationForm(productId: number, { onBooked, onHeld, onRenamed }: MutationFormCallbacks) {
   const dataProvider = useDataProvider()
   const translate = useTranslate()
   const [state, dispatch] = useReducer(mutationFormReducer, initialMutationFormState)
@@ -151,9 +154,13 @@ export function useMutationForm(productId: number, { onBooked, onRenamed }: Muta
     if (!payload) return
     setBookingError(undefined)
     return run('booking', async () => {
-      const { data } = await dataProvider.create<StockMutation>(mutationsPath(productId), { data: { ...payload, product_id: productId } })
+      const { data } = await dataProvider.create<StockMutation | Approval>(mutationsPath(productId), {
+        data: { ...payload, product_id: productId },
+      })
       dispatch({ type: 'booked' })
-      onBooked(data)
+      // above the warehouse's threshold the booking waits for a manager (202 with the approval)
+      if (isApproval(data)) onHeld(data)
+      else onBooked(data)
     })
   }
 
