@@ -22,12 +22,12 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess'
 import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
-import { Confirm } from 'react-admin'
+import { Confirm, useGetList } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
-import type { AuditEntry, UndoCheck } from '../../../contract'
+import type { AuditEntry, RoleGrant, UndoCheck } from '../../../contract'
 import { office } from '../../providers/officeApi'
 import { describeFailure } from '../../providers/http'
-import { fieldChanges, importOf, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
+import { fieldChanges, importOf, isRoleList, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
 import { useTranslate } from '../translate'
 
 dayjs.extend(localizedFormat)
@@ -127,8 +127,12 @@ function ChangeDetail({ entry, onUndone }: { entry: AuditEntry; onUndone: () => 
             {changes.map((change) => (
               <TableRow key={change.field}>
                 <TableCell sx={{ fontWeight: 500 }}>{label(change.field)}</TableCell>
-                <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{shown(change.before, yes, no)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(change.after, yes, no)}</TableCell>
+                <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {isRoleList(change.before) ? <RolesInWords roles={change.before} /> : shown(change.before, yes, no)}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {isRoleList(change.after) ? <RolesInWords roles={change.after} /> : shown(change.after, yes, no)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -209,5 +213,25 @@ function UndoEntry({ entry, onUndone }: { entry: AuditEntry; onUndone: () => voi
         }}
       />
     </Box>
+  )
+}
+
+/** A user's roles as the audit keeps them: "Clerk in Rotterdam, Office in every warehouse" (none: a dash) */
+function RolesInWords({ roles }: { roles: RoleGrant[] }) {
+  const translate = useTranslate()
+  const { data: warehouses } = useGetList<{ id: number; warehouse_name: string }>(
+    'warehouses',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'warehouse_name', order: 'ASC' } },
+    { enabled: roles.some((grant) => grant.warehouse_id !== null) },
+  )
+  const where = (id: number | null) =>
+    id === null ? translate('roles.everywhere') : (warehouses?.find((warehouse) => warehouse.id === id)?.warehouse_name ?? `#${id}`)
+  if (roles.length === 0) return <>—</>
+  return (
+    <>
+      {roles
+        .map((grant) => translate('roles.held_in', { role: translate(`roles.names.${grant.role}`), warehouse: where(grant.warehouse_id) }))
+        .join(', ')}
+    </>
   )
 }

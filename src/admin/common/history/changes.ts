@@ -1,6 +1,7 @@
 // An audit entry's change field by field: what each field was before and became after. A creation has only
 // after-values, a deletion only before-values (the record as it was), an update both for the fields it set.
-import type { AuditEntry } from '../../../contract'
+import type { AuditEntry, RoleGrant } from '../../../contract'
+import { ROLES } from '../../../contract/roles'
 
 /** Keys of `changes` that say how a change came about rather than what it set. */
 const ABOUT = new Set(['before', 'import_id', 'undo_of', 'revert', 'part'])
@@ -54,3 +55,8 @@ export const RESOURCE_OF: Record<string, string> = {
   warehouse: 'warehouses',
   user: 'users',
 }
+
+/** Whether a changed value is a list of roles (a user's, PUT /users/{id}/roles) */
+export const isRoleList = (value: unknown): value is RoleGrant[] =>
+  Array.isArray(value) &&
+  value.every((grant) => isRecord(grant) && ROLES.includes(grant.role as RoleGrant['role']) && 'warehouse_id' in grant)
