@@ -244,6 +244,7 @@ const en = {
         IMPORT_REVERTED: 'This import is already reverted.',
         IMPORT_NOT_DONE: 'Only a finished import can be reverted; this one is %{status}.',
         IMPORT_CHANGED_SINCE: '%{what} changed after the import, so the import cannot be reverted any more.',
+        IMPORT_UPLOAD_GONE: 'The file of import %{id} is not on this server any more: import it again.',
         UNDO_NOT_POSSIBLE: 'This change cannot be undone here.',
         UNDO_CHANGED_SINCE: '%{what} changed afterwards, so this change cannot be undone any more.',
         UNDO_ALREADY: 'This change was already taken back.',
@@ -630,6 +631,7 @@ const en = {
     approved: 'Approved and booked (#%{id}).',
     rejected: 'Rejected (#%{id}): nothing is booked.',
     held: '%{amount} in %{warehouse} is larger than the warehouse allows without approval: it waits for a manager and is not booked yet.',
+    import_subject: 'Import #%{id}: %{smart_count} row to book |||| Import #%{id}: %{smart_count} rows to book',
     count_held:
       'The differences of count #%{id} are larger than %{warehouse} allows without approval: the count waits for a manager and is not applied yet.',
   },
@@ -779,6 +781,7 @@ const en = {
       not_a_supplier: 'Organization "%{name}" is not a supplier.',
       warehouse_empty: 'Warehouse is empty.',
       warehouse_unknown: 'Warehouse "%{name}" does not exist.',
+      warehouse_forbidden: 'You may not book stock in warehouse "%{name}".',
       location_empty: 'Location is empty.',
       location_unknown: 'Warehouse "%{warehouse}" has no location "%{location}".',
       column_unknown: 'Unknown column "%{name}": choose the field it holds, or ignore it.',
@@ -801,6 +804,7 @@ const en = {
     refused: 'Refused',
     statuses: {
       checking: 'Checking every row',
+      held: 'Waiting for a manager: its bookings pass the approval threshold of a warehouse',
       importing: 'Importing',
       done: 'Done',
       refused: 'Nothing imported: some rows have problems',

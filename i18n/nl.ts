@@ -300,6 +300,7 @@ const nl: typeof en = {
         IMPORT_REVERTED: 'Deze import is al teruggedraaid.',
         IMPORT_NOT_DONE: 'Alleen een afgeronde import kan worden teruggedraaid; deze is %{status}.',
         IMPORT_CHANGED_SINCE: '%{what} is na de import gewijzigd, dus de import kan niet meer worden teruggedraaid.',
+        IMPORT_UPLOAD_GONE: 'Het bestand van import %{id} staat niet meer op deze server: importeer het opnieuw.',
         UNDO_NOT_POSSIBLE: 'Deze wijziging kan hier niet ongedaan worden gemaakt.',
         UNDO_CHANGED_SINCE: '%{what} is daarna gewijzigd, dus deze wijziging kan niet meer ongedaan worden gemaakt.',
         UNDO_ALREADY: 'Deze wijziging is al teruggenomen.',
@@ -693,6 +694,7 @@ const nl: typeof en = {
     approved: 'Goedgekeurd en geboekt (#%{id}).',
     rejected: 'Afgewezen (#%{id}): er is niets geboekt.',
     held: '%{amount} in %{warehouse} is groter dan het magazijn zonder goedkeuring toestaat: het wacht op een manager en is nog niet geboekt.',
+    import_subject: 'Import #%{id}: %{smart_count} rij te boeken |||| Import #%{id}: %{smart_count} rijen te boeken',
     count_held:
       'De verschillen van telling #%{id} zijn groter dan %{warehouse} zonder goedkeuring toestaat: de telling wacht op een manager en is nog niet verwerkt.',
   },
@@ -842,6 +844,7 @@ const nl: typeof en = {
       not_a_supplier: 'Organisatie "%{name}" is geen leverancier.',
       warehouse_empty: 'Magazijn is leeg.',
       warehouse_unknown: 'Magazijn "%{name}" bestaat niet.',
+      warehouse_forbidden: 'U mag geen voorraad boeken in magazijn "%{name}".',
       location_empty: 'Locatie is leeg.',
       location_unknown: 'Magazijn "%{warehouse}" heeft geen locatie "%{location}".',
       column_unknown: 'Onbekende kolom "%{name}": kies het veld dat erin staat, of negeer de kolom.',
@@ -864,6 +867,7 @@ const nl: typeof en = {
     refused: 'Geweigerd',
     statuses: {
       checking: 'Elke rij wordt gecontroleerd',
+      held: 'Wacht op een manager: de boekingen gaan over de goedkeuringsgrens van een magazijn',
       importing: 'Bezig met importeren',
       done: 'Klaar',
       refused: 'Niets geïmporteerd: sommige rijen hebben problemen',

@@ -1,11 +1,11 @@
-// Approvals: a booking or a count's application whose adjustment passes its warehouse's threshold is not booked but
-// held, answered 202 with the approval; a manager of the warehouse approves it (then it is booked, once) or rejects it.
+// Approvals: a booking, a count's application or a stock import whose adjustment passes its warehouse's threshold is
+// not booked but held, answered 202 with the approval; a manager of the warehouse approves it (then it is booked, once) or rejects it.
 import Type, { type Static } from 'typebox'
 import { Id, Nullable, Paging, Timestamp } from './common'
 import { DOCUMENT_PAGE_SIZE } from './constants'
 import { ProductRef } from './transfers'
 
-export const APPROVAL_KINDS = ['booking', 'count'] as const
+export const APPROVAL_KINDS = ['booking', 'count', 'import'] as const
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number]
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
@@ -24,8 +24,9 @@ export const ApprovalSummary = Type.Object({
   location_name: Nullable(Type.String()),
   amount: Nullable(Type.Integer()),
   note: Nullable(Type.String()),
-  /** a count's number and its lines that change the stock; null for a booking */
+  /** a count's number and its lines that change the stock, or an import's and its rows that book; null for a booking */
   count_id: Nullable(Id),
+  import_id: Nullable(Id),
   lines: Nullable(Type.Integer()),
 })
 export type ApprovalSummary = Static<typeof ApprovalSummary>

@@ -72,6 +72,7 @@ export const IMPORT_PROBLEM_CODES = [
   'warehouse_unknown',
   'location_empty',
   'location_unknown',
+  'warehouse_forbidden',
   'column_unknown',
   'field_not_in_kind',
   'column_repeated',
@@ -85,7 +86,8 @@ export const isImportProblemCode = (code: string | null): code is ImportProblemC
 
 export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const
 export type ImportMode = (typeof IMPORT_MODES)[number]
-export const IMPORT_STATUSES = ['checking', 'importing', 'done', 'refused', 'failed', 'reverted'] as const
+/** held: checked, and waiting for a manager's approval before a row is written (its adjustment passes a threshold) */
+export const IMPORT_STATUSES = ['checking', 'held', 'importing', 'done', 'refused', 'failed', 'reverted'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 /**
  * Why an import failed, for the screen to say in the reader's language: the server stopped (or died) while it ran,

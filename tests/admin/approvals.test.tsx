@@ -40,6 +40,7 @@ const approval = (id: number, fields: Partial<Approval> = {}): Approval => ({
     amount: 400,
     note: null,
     count_id: null,
+    import_id: null,
     lines: null,
   },
   threshold_quantity: 100,

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Approval } from '../../src/contract'
 import { startServer, type Client, type TestServer } from './helpers'
 import { created, fixtures, ok } from './product-fixtures'
+import { csv, upload } from './uploads'
+import { importRunnerOf } from '../../src/server/domain/imports/run'
 
 let server: TestServer
 let rotterdam: { id: number }
@@ -293,5 +295,74 @@ describe("a count's application that passes a threshold", () => {
     const bowls = await product(5)
     created(await manager.post(`/api/stock_counts/${large.id}/lines`, { product_id: bowls.id, location_id: shelf.id, counted: 900 }))
     expect(ok(await server.admin.post(`/api/stock_counts/${large.id}/apply`)).status).toBe('applied')
+  })
+})
+
+describe('a stock import whose bookings pass a threshold', () => {
+  const importStock = async (token: string, rows: (string | number)[][], dryRun = false) =>
+    upload(
+      server,
+      token,
+      { kind: 'stock' },
+      { name: 'stock.csv', content: csv([['SKU', 'Warehouse', 'Location', 'Amount'], ...rows]) },
+      dryRun,
+    )
+  const reportOf = async (id: number) => ok(await server.admin.get(`/api/imports/${id}`))
+
+  it('books only where the one importing may book, waits for a manager, and is written once approved', async () => {
+    const cups = await product(5)
+    const importer = await server.createUser({
+      roles: [
+        { role: 'office', warehouse_id: null },
+        { role: 'clerk', warehouse_id: rotterdam.id },
+      ],
+    })
+    const rows = [
+      [cups.sku, 'Rotterdam', 'R-01', 150],
+      [cups.sku, 'Berlin', 'B-01', 5],
+    ]
+    // the check already says which rows the importer may not book
+    const checked = await importStock(importer.token, rows, true)
+    expect(checked.json()).toMatchObject({ booked: 1, refused: 1 })
+    expect(checked.json().problems).toEqual([expect.objectContaining({ row: 3, code: 'warehouse_forbidden', params: { name: 'Berlin' } })])
+
+    const started = await importStock(importer.token, rows)
+    expect(started.statusCode, started.body).toBe(202)
+    await importRunnerOf(server.database).settled()
+    expect(await reportOf(started.json().id)).toMatchObject({ status: 'held', booked: 0 })
+    expect(await stockOf(cups.id)).toBe(0)
+    const [approval] = ok(await manager.get(`/api/approvals/?status=pending&requested_by=${importer.id}`)) as Approval[]
+    expect(approval).toMatchObject({
+      kind: 'import',
+      warehouse_id: rotterdam.id,
+      summary: { import_id: started.json().id, quantity: 150, value: 750, lines: 1 },
+    })
+
+    // held across a sweep of left uploads: its file stays for the approval
+    await importRunnerOf(server.database).settled()
+    expect((await server.client(importer.token).post(`/api/approvals/${approval.id}/approve`)).statusCode).toBe(403)
+    expect(ok(await manager.post(`/api/approvals/${approval.id}/approve`)).status).toBe('approved')
+    await importRunnerOf(server.database).settled()
+    expect(await reportOf(started.json().id)).toMatchObject({ status: 'done', booked: 1, refused: 1 })
+    expect(await stockOf(cups.id)).toBe(150)
+    const [booked] = ok(await server.admin.get(`/api/products/${cups.id}/stock_mutations`))
+    expect(booked).toMatchObject({ amount: 150, source: { kind: 'import', id: started.json().id } })
+    expect((await otherManager.post(`/api/approvals/${approval.id}/approve`)).statusCode).toBe(409)
+  })
+
+  it('ends refused, naming who rejected it and why, when a manager rejects it', async () => {
+    const mugs = await product(5)
+    const importer = await server.createUser({
+      roles: [
+        { role: 'office', warehouse_id: null },
+        { role: 'clerk', warehouse_id: rotterdam.id },
+      ],
+    })
+    const started = await importStock(importer.token, [[mugs.sku, 'Rotterdam', 'R-01', -400]])
+    await importRunnerOf(server.database).settled()
+    const [approval] = ok(await manager.get(`/api/approvals/?status=pending&requested_by=${importer.id}`)) as Approval[]
+    ok(await manager.post(`/api/approvals/${approval.id}/reject`, { reason: 'Wrong sign' }))
+    expect(await reportOf(started.json().id)).toMatchObject({ status: 'refused', failure: expect.stringContaining('Wrong sign') })
+    expect(await stockOf(mugs.id)).toBe(0)
   })
 })

@@ -14,6 +14,7 @@ const when = (approval: Approval) => dayjs(approval.requested_at).format('YYYY-M
 
 /** What it would book, in one line: "+400 CUP-1 at R-01" or "Count #3: 2 lines" */
 export function approvalSubject(translate: Translate, { summary }: Approval): string {
+  if (summary.import_id !== null) return translate('approvals.import_subject', { id: summary.import_id, smart_count: summary.lines ?? 0 })
   if (summary.count_id !== null) return translate('approvals.count_subject', { id: summary.count_id, smart_count: summary.lines ?? 0 })
   const product = summary.product?.sku ?? summary.product?.article_number ?? `#${summary.product?.id}`
   return translate('approvals.booking_subject', { amount: signed(summary.amount ?? 0), product, location: summary.location_name ?? '' })

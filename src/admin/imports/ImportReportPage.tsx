@@ -34,16 +34,17 @@ export default function ImportReportPage() {
   const watched = useRef(Boolean((useLocation().state as { started?: boolean } | null)?.started))
 
   useEffect(() => {
-    if (report && !running(report)) return
+    if (report && !running(report) && report.status !== 'held') return
     let current = true
-    // an import reports its progress as it goes: ask again each second while it runs
+    // an import reports its progress as it goes: ask again each second while it runs (while it waits for a
+    // manager's approval, every five)
     const timer = setTimeout(
       () =>
         void office.importReport(id).then(
           (next) => current && setReport(next),
           (failure: Error) => current && setError(failure.message),
         ),
-      report ? 1000 : 0,
+      report ? (report.status === 'held' ? 5000 : 1000) : 0,
     )
     return () => {
       current = false

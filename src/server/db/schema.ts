@@ -203,6 +203,7 @@ export interface ApprovalsTable {
   status: ApprovalStatus
   warehouse_id: number
   count_id: number | null
+  import_id: number | null
   /** JSON: what to carry out on approval */
   request: string
   /** JSON: ApprovalSummary */

@@ -57,7 +57,7 @@ const roundValue = (value: number) => Math.round(value * 100) / 100
 
 async function insertApproval(
   trx: Trx,
-  values: Pick<ApprovalsTable, 'kind' | 'warehouse_id' | 'count_id'> & { request: object; summary: ApprovalSummary },
+  values: Pick<ApprovalsTable, 'kind' | 'warehouse_id' | 'count_id' | 'import_id'> & { request: object; summary: ApprovalSummary },
   limits: Thresholds,
   requester: Requester,
 ): Promise<Approval> {
@@ -81,7 +81,16 @@ async function insertApproval(
   return findApproval(trx, id)
 }
 
-const emptySummary = { product: null, location_id: null, location_name: null, amount: null, note: null, count_id: null, lines: null }
+const emptySummary = {
+  product: null,
+  location_id: null,
+  location_name: null,
+  amount: null,
+  note: null,
+  count_id: null,
+  import_id: null,
+  lines: null,
+}
 
 /**
  * Holds a booking that passes its warehouse's threshold: answers the pending approval, or undefined when the booking
@@ -114,7 +123,7 @@ export async function holdBooking(trx: Trx, booking: BookingRequest, requester: 
   }
   return insertApproval(
     trx,
-    { kind: 'booking', warehouse_id: booking.warehouse_id, count_id: null, request: booking, summary },
+    { kind: 'booking', warehouse_id: booking.warehouse_id, count_id: null, import_id: null, request: booking, summary },
     limits,
     requester,
   )
@@ -157,14 +166,79 @@ export async function holdCountApplication(trx: Trx, countId: number, requester:
   const summary = { ...emptySummary, quantity, value, count_id: countId, lines: changing.length }
   return insertApproval(
     trx,
-    { kind: 'count', warehouse_id: count.warehouse_id, count_id: countId, request: { count_id: countId }, summary },
+    { kind: 'count', warehouse_id: count.warehouse_id, count_id: countId, import_id: null, request: { count_id: countId }, summary },
     limits,
     requester,
   )
 }
 
+/** What a stock import would book in each warehouse: the units, in and out together, and their value where priced. */
+export type Adjustments = Map<number, { quantity: number; value: number | null }>
+
+/** Adds one booking of `amount` units at `unitPrice` (null: unpriced) in a warehouse to `adjustments`. */
+export function addAdjustment(adjustments: Adjustments, warehouseId: number, amount: number, unitPrice: number | null) {
+  const known = adjustments.get(warehouseId) ?? { quantity: 0, value: null }
+  const value = unitPrice === null ? known.value : (known.value ?? 0) + Math.abs(amount) * unitPrice
+  adjustments.set(warehouseId, { quantity: known.quantity + Math.abs(amount), value })
+}
+
+/**
+ * Holds a checked stock import whose bookings pass a threshold of a warehouse they book in: answers the pending
+ * approval (which a manager of every such warehouse may decide), or undefined when the import goes ahead.
+ */
+export async function holdImport(
+  trx: Trx,
+  importId: number,
+  adjustments: Adjustments,
+  rows: number,
+  requester: Requester,
+): Promise<Approval | undefined> {
+  if (holds(requester.permissions, 'administer')) return undefined
+  const passed: number[] = []
+  let limitsOfFirst: Thresholds | undefined
+  for (const [warehouseId, { quantity, value }] of adjustments) {
+    const limits = await thresholdsOf(trx, warehouseId)
+    if (!limits || !passes(limits, quantity, value === null ? null : roundValue(value))) continue
+    passed.push(warehouseId)
+    limitsOfFirst ??= limits
+  }
+  if (passed.length === 0) return undefined
+  const all = [...adjustments.values()]
+  const values = all.filter((a) => a.value !== null)
+  const summary = {
+    ...emptySummary,
+    quantity: all.reduce((sum, a) => sum + a.quantity, 0),
+    value: values.length === 0 ? null : roundValue(values.reduce((sum, a) => sum + a.value!, 0)),
+    import_id: importId,
+    lines: rows,
+  }
+  const request = { import_id: importId, warehouse_ids: passed }
+  return insertApproval(
+    trx,
+    { kind: 'import', warehouse_id: passed[0], count_id: null, import_id: importId, request, summary },
+    limitsOfFirst!,
+    requester,
+  )
+}
+
+/** The warehouses whose managers decide an approval: its own, and the others a held import passes a threshold in. */
+export async function approvalWarehouses(db: DB, id: number): Promise<number[] | undefined> {
+  const row = await db.selectFrom('approvals').select(['warehouse_id', 'kind', 'request']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const others = row.kind === 'import' ? ((JSON.parse(row.request) as { warehouse_ids?: number[] }).warehouse_ids ?? []) : []
+  return [...new Set([row.warehouse_id, ...others])]
+}
+
+/** Starts the held import of an approval in the approval's transaction (the imports' runner claims it). */
+export type StartHeldImport = (trx: Trx, importId: number) => Promise<void>
+
 /** Approves and carries out what was asked, as the one who asked, exactly once. */
-export async function approve(trx: Trx, id: number, approver: { id: number; username: string }): Promise<Approval> {
+export async function approve(
+  trx: Trx,
+  id: number,
+  approver: { id: number; username: string },
+  startHeldImport?: StartHeldImport,
+): Promise<Approval> {
   const row = await trx.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new NotFound('Approval')
   if (row.status === 'pending' && row.requested_by === approver.id)
@@ -181,7 +255,11 @@ export async function approve(trx: Trx, id: number, approver: { id: number; user
       source: { kind: 'approval', id, line_id: null },
     })
     mutationId = booked.id
-  } else await applyCount(trx, row.count_id!, row.requested_by === null ? null : requester)
+  } else if (row.kind === 'count') await applyCount(trx, row.count_id!, row.requested_by === null ? null : requester)
+  else {
+    if (!startHeldImport) throw new Error('an import is approved where its runner is')
+    await startHeldImport(trx, row.import_id!)
+  }
   await trx
     .updateTable('approvals')
     .set({ decided_by: approver.id, decided_by_name: approver.username, mutation_id: mutationId })
@@ -192,7 +270,15 @@ export async function approve(trx: Trx, id: number, approver: { id: number; user
 
 /** Rejects it with a reason; nothing is booked. */
 export async function reject(trx: Trx, id: number, decider: { id: number; username: string }, reason: string): Promise<Approval> {
-  await moveDocument(trx, APPROVAL_STATUSES, id, 'rejected')
+  const { moved } = await moveDocument(trx, APPROVAL_STATUSES, id, 'rejected')
+  // a held import ends refused, saying who rejected it and why; its upload goes with the next sweep
+  if (moved.import_id != null)
+    await trx
+      .updateTable('imports')
+      .set({ status: 'refused', failure: `Rejected by ${decider.username}: ${reason.trim()}`, finished_at: now() })
+      .where('id', '=', Number(moved.import_id))
+      .where('status', '=', 'held')
+      .execute()
   await trx
     .updateTable('approvals')
     .set({ decided_by: decider.id, decided_by_name: decider.username, reason: reason.trim() })

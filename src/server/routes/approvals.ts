@@ -3,6 +3,8 @@
 import Type from 'typebox'
 import { Approval, ApprovalListQuery, ApprovalReject, IdParams } from '../../contract'
 import { approve, findApproval, listApprovals, reject } from '../domain/approvals'
+import { importRunnerOf } from '../domain/imports/run'
+import type { Trx } from '../db/writes'
 import { visibleWarehouses } from '../plugins/access'
 import { withTotalCount } from './support/lists'
 import { approvalWarehouse } from './support/warehouses-of'
@@ -14,6 +16,7 @@ const decided = (status: 'approved' | 'rejected') =>
   ({ entity: 'approval', id: { param: 'id' }, action: 'update', set: { status } }) as const
 
 const plugin: RoutePlugin = async (app) => {
+  const runner = importRunnerOf(app.database)
   app.get(
     '/approvals/',
     {
@@ -54,7 +57,17 @@ const plugin: RoutePlugin = async (app) => {
       },
       config: { access: deciding, audit: decided('approved') },
     },
-    async (request, reply) => reply.commit(200, (trx) => approve(trx, request.params.id, request.user)),
+    async (request, reply) => {
+      // an approved import is written by this server's runner, from the upload it kept, once the approval commits
+      let claimed: number | undefined
+      const claim = async (trx: Trx, importId: number) => {
+        await runner.claimHeld(trx, importId)
+        claimed = importId
+      }
+      await reply.commit(200, (trx) => approve(trx, request.params.id, request.user, claim))
+      if (claimed !== undefined) void runner.continueHeld(claimed)
+      return reply
+    },
   )
 
   app.post(

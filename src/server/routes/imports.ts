@@ -26,7 +26,7 @@ import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound } from '../domain/errors'
 import { escapeFormula, sentence, translated } from '../domain/exports/files'
 import { mapColumns } from '../domain/imports/columns'
-import { readHeader, sniff } from '../domain/imports/files'
+import { firstBytesOf, readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
@@ -91,17 +91,6 @@ function optionsOf(fields: Record<string, string>): ImportOptions {
   return options as ImportOptions
 }
 
-async function firstBytes(file: string): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(64 * 1024)
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
 const headerProblems = (problems: ImportProblem[]) =>
   new Invalid(
     problems.map((p) => ({
@@ -155,7 +144,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
       try {
         const options = optionsOf(fields)
         if (!file) throw Invalid.field(['body', 'file'], 'Field required', 'missing')
-        const head = await firstBytes(file.path)
+        const head = await firstBytesOf(file.path)
         const uploaded: UploadedFile = { path: file.path, kind: sniff(head), head, name: file.name }
         const headers = await readHeader(uploaded.path, uploaded.kind, head)
         const { columns, problems } = mapColumns(options.kind, headers, options.mapping)
@@ -164,7 +153,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         if (request.query.dry_run) {
           // the header row must be right before any row can be read: the report says what is wrong with it
           if (problems.length > 0) return { ...emptyReport(uploaded.name, plan, actor), problems }
-          return await dryRun(app.db, uploaded, plan, actor)
+          return await dryRun(app.db, uploaded, plan, actor, request.permissions)
         }
         if (problems.length > 0) throw headerProblems(problems)
         let importId = 0
@@ -196,7 +185,8 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
           return toImportReport(row, [])
         })
         started = true
-        void runner.start({ id: importId, kind: plan.kind, fileName: uploaded.name, headers, actor }, uploaded, plan, removeFile)
+        const job = { id: importId, kind: plan.kind, fileName: uploaded.name, headers, actor, permissions: request.permissions }
+        void runner.start(job, uploaded, plan, removeFile)
         return reply
       } finally {
         if (!started) await removeFile()

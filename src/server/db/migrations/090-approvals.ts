@@ -1,4 +1,5 @@
-// Approvals: a warehouse's thresholds, and the bookings and count applications held until a manager decides. The
+// Approvals: a warehouse's thresholds, and the bookings, count applications and stock imports held until a manager
+// decides. The
 // request to carry out is kept as it came (`request`, JSON), what a manager decides on as `summary` (JSON).
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../index'
@@ -16,6 +17,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('warehouse_id', 'integer', (c) => c.notNull().references('warehouses.id').onDelete('cascade'))
     // the count whose application waits; null for a booking
     .addColumn('count_id', 'integer', (c) => c.references('stock_counts.id').onDelete('cascade'))
+    // the import that waits; null for a booking or a count
+    .addColumn('import_id', 'integer', (c) => c.references('imports.id').onDelete('cascade'))
     .addColumn('request', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull())
     .addColumn('threshold_quantity', 'integer')

@@ -39,7 +39,16 @@ export type Planned =
   | { action: 'create'; values: ProductValues }
   | { action: 'update'; productId: number; values: ProductValues; before: ProductValues }
   | { action: 'unchanged'; productId: number }
-  | { action: 'book'; productId: number; warehouseId: number; locationId: number; amount: number; note: string | null }
+  | {
+      action: 'book'
+      productId: number
+      warehouseId: number
+      locationId: number
+      amount: number
+      note: string | null
+      /** the product's purchase price, for the size of the adjustment */
+      unitPrice: number | null
+    }
 
 export interface CheckedRow {
   row: FileRow
@@ -48,11 +57,15 @@ export interface CheckedRow {
   problems: ImportProblem[]
 }
 
-/** What the check of the rows so far remembers: the row of each SKU (a products file names each product once). */
+/**
+ * What the check of the rows so far remembers: the row of each SKU (a products file names each product once); and
+ * in which warehouses the one importing may book (left out: every one).
+ */
 export interface CheckMemory {
   skuRows: Map<string, number>
+  mayBookIn?: (warehouseId: number) => boolean
 }
-export const newMemory = (): CheckMemory => ({ skuRows: new Map() })
+export const newMemory = (mayBookIn?: (warehouseId: number) => boolean): CheckMemory => ({ skuRows: new Map(), mayBookIn })
 
 /** A number as a person types it in a spreadsheet (1.5 or 1,5); anything else stays text for the schema to refuse. */
 function numeric(text: string): number | string {
@@ -225,7 +238,7 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
   })
 }
 
-async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[]): Promise<CheckedRow[]> {
+async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[], { mayBookIn }: CheckMemory): Promise<CheckedRow[]> {
   const checks = rows.map((row) => new RowCheck(row, columns))
   const [products, places] = await Promise.all([
     productsBySku(
@@ -251,6 +264,8 @@ async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[]): Pro
     if (warehouseName === undefined) check.refuse('warehouse', 'Warehouse is empty.', 'warehouse_empty')
     else if (warehouseId === undefined)
       check.refuse('warehouse', `Warehouse "${warehouseName}" does not exist.`, 'warehouse_unknown', { name: warehouseName })
+    else if (mayBookIn && !mayBookIn(warehouseId))
+      check.refuse('warehouse', `You may not book stock in warehouse "${warehouseName}".`, 'warehouse_forbidden', { name: warehouseName })
     const locationName = check.cell('location')
     const locationId =
       locationName === undefined || warehouseId === undefined ? undefined : locations.get(`${warehouseId}/${lower(locationName)}`)
@@ -278,6 +293,7 @@ async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[]): Pro
         locationId: locationId!,
         amount: body.amount as number,
         note: body.note,
+        unitPrice: typeof product.purchase_price === 'number' ? product.purchase_price : null,
       },
       problems: [],
     }
@@ -286,5 +302,5 @@ async function checkStock(db: DB, columns: ImportColumn[], rows: FileRow[]): Pro
 
 /** Checks a chunk of rows of a file of `kind`, reading the database as it is now (or as the transaction sees it). */
 export function checkRows(db: DB, kind: ImportKind, columns: ImportColumn[], rows: FileRow[], memory: CheckMemory): Promise<CheckedRow[]> {
-  return kind === 'products' ? checkProducts(db, columns, rows, memory) : checkStock(db, columns, rows)
+  return kind === 'products' ? checkProducts(db, columns, rows, memory) : checkStock(db, columns, rows, memory)
 }

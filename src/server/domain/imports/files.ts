@@ -138,3 +138,15 @@ export async function* rowChunks(file: string, kind: FileKind, head: Buffer, siz
   }
   if (chunk.length > 0) yield chunk
 }
+
+/** The first bytes of a file: enough to tell CSV from XLSX and a CSV's delimiter. */
+export async function firstBytesOf(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const buffer = Buffer.alloc(64 * 1024)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}

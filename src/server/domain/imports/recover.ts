@@ -102,7 +102,7 @@ export async function endAbandoned(
 const UNCLAIMED_UPLOAD_MS = 60 * 60 * 1000
 
 /**
- * Removes the uploads in `folder` that no running import needs: those of imports that ended (a crash came between
+ * Removes the uploads in `folder` that no running or held import needs: those of imports that ended (a crash came between
  * the end and the removal, or another server ended it), and old ones no import names.
  */
 export async function removeLeftUploads(db: DB, folder: string): Promise<number> {
@@ -111,7 +111,10 @@ export async function removeLeftUploads(db: DB, folder: string): Promise<number>
     const file = path.join(folder, name)
     const owner = await importRepository.byUpload(db, file)
     const unclaimed = owner ? undefined : await fs.promises.stat(file).catch(() => undefined)
-    const left = owner ? !isRunning(owner.status) : unclaimed !== undefined && unclaimed.mtimeMs < Date.now() - UNCLAIMED_UPLOAD_MS
+    // an import held for approval keeps its upload until it is decided
+    const left = owner
+      ? !isRunning(owner.status) && owner.status !== 'held'
+      : unclaimed !== undefined && unclaimed.mtimeMs < Date.now() - UNCLAIMED_UPLOAD_MS
     if (!left) continue
     await fs.promises.rm(file, { force: true })
     removed += 1

@@ -6,14 +6,21 @@
 // let the report show progress. An import that fails half-way, or that the server stops under, ends as failed
 // (recover.ts): an all-or-nothing one taking back what it wrote; one that a crash interrupts is ended by a later start.
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import type { ImportColumn, ImportKind, ImportMode, ImportProblem, ImportReport } from '../../../contract'
+import { holds, permissionsOf, type PermissionGrant } from '../../../contract/roles'
 import { MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DatabaseHandle, DB } from '../../db'
 import { now } from '../../db/clock'
 import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import { runWrite, type Trx } from '../../db/writes'
 import { checkRows, newMemory } from './check'
-import { rowChunks, type FileKind } from './files'
+import { firstBytesOf, readHeader, rowChunks, sniff, type FileKind } from './files'
+import { addAdjustment, holdImport, type Adjustments } from '../approvals'
+import { Conflict } from '../errors'
+import { rolesOf } from '../roles'
+
+const userOf = (db: DB, id: number) => db.selectFrom('users').select(['id', 'is_superuser']).where('id', '=', id).executeTakeFirst()
 import { endAbandoned, failRunning, interruption, removeLeftUploads, type Failure } from './recover'
 import { emptyTally, refusalRows, tally, writeChecked, type Actor, type ImportJob, type Tally } from './write'
 
@@ -34,31 +41,45 @@ export interface ImportPlan {
   columns: ImportColumn[]
 }
 
-/** Checks every row and tallies what an import would do; nothing is written. */
+/** In which warehouses the one importing may book: where they hold stock.book (no permissions given: every one). */
+const bookingRightsOf = (permissions: readonly PermissionGrant[] | undefined) =>
+  permissions && ((warehouseId: number) => holds(permissions, 'stock.book', warehouseId))
+
+/** Checks every row and tallies what an import would do, and what its bookings move per warehouse; nothing is written. */
 async function checkAll(
   db: DB,
   file: UploadedFile,
   plan: ImportPlan,
+  permissions: readonly PermissionGrant[] | undefined,
   onChunk?: (checked: number, refused: ReturnType<typeof refusalsOf>) => Promise<void>,
 ) {
-  const memory = newMemory()
+  const memory = newMemory(bookingRightsOf(permissions))
   const totals = emptyTally()
   const problems: ImportProblem[] = []
+  const adjustments: Adjustments = new Map()
   let rows = 0
   for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
     const checked = await checkRows(db, plan.kind, plan.columns, chunk, memory)
     tally(totals, checked)
+    for (const { planned } of checked)
+      if (planned?.action === 'book') addAdjustment(adjustments, planned.warehouseId, planned.amount, planned.unitPrice)
     rows += chunk.length
     for (const { problems: found } of checked) problems.push(...found.slice(0, MAX_LISTED_PROBLEMS - problems.length))
     await onChunk?.(rows, refusalsOf(checked))
   }
-  return { rows, totals, problems }
+  return { rows, totals, problems, adjustments }
 }
 const refusalsOf = (checked: Awaited<ReturnType<typeof checkRows>>) => checked.filter((row) => !row.planned)
 
 /** What an import of the file would do, row by row, without doing it. */
-export async function dryRun(db: DB, file: UploadedFile, plan: ImportPlan, user: Actor): Promise<ImportReport> {
-  const { rows, totals, problems } = await checkAll(db, file, plan)
+export async function dryRun(
+  db: DB,
+  file: UploadedFile,
+  plan: ImportPlan,
+  user: Actor,
+  permissions?: readonly PermissionGrant[],
+): Promise<ImportReport> {
+  const { rows, totals, problems } = await checkAll(db, file, plan, permissions)
   const refusedAll = plan.mode === 'all_or_nothing' && totals.refused > 0
   return {
     id: null,
@@ -107,12 +128,63 @@ export class ImportRunner {
 
   constructor(private readonly handle: DatabaseHandle) {}
 
-  /** Runs the import of the kept report `job` in the background; `done` (tests) resolves when it has ended. */
+  /**
+   * Runs the import of the kept report `job` in the background; `done` (tests) resolves when it has ended. An import
+   * held for approval keeps its upload (`cleanUp` is not called) until it is approved or rejected.
+   */
   start(job: ImportJob, file: UploadedFile, plan: ImportPlan, cleanUp: () => Promise<void>): Promise<void> {
-    const run = this.run(job, file, plan).finally(cleanUp)
-    this.running.set(job.id, run)
-    void run.finally(() => this.running.delete(job.id))
-    return run
+    return this.track(job.id, this.run(job, file, plan), cleanUp)
+  }
+
+  /** Claims a held import for this runner in the approval's transaction; refused when its upload is not on this server. */
+  async claimHeld(trx: Trx, importId: number): Promise<void> {
+    const row = await importRepository.find(trx, importId)
+    if (!row || row.status !== 'held')
+      throw new Conflict('IMPORT_NOT_DONE', `Import ${importId} is not waiting for approval.`, {
+        id: importId,
+        status: row?.status ?? 'gone',
+      })
+    if (!row.upload_path || !fs.existsSync(row.upload_path))
+      throw new Conflict('IMPORT_UPLOAD_GONE', `The file of import ${importId} is not on this server any more: import it again.`, {
+        id: importId,
+      })
+    await importRepository.update(trx, importId, { status: 'importing', runner_id: this.id, heartbeat_at: now(), processed: 0 })
+  }
+
+  /** Writes an approved import that claimHeld claimed, once the approval has committed. */
+  continueHeld(importId: number): Promise<void> {
+    if (this.running.has(importId)) return Promise.resolve()
+    return this.track(importId, this.writeHeld(importId), () => Promise.resolve())
+  }
+
+  /** The write pass of an approved import, from the upload it kept, which goes afterwards. */
+  private async writeHeld(importId: number): Promise<true> {
+    const row = await importRepository.find(this.handle.db, importId)
+    if (!row?.upload_path || row.runner_id !== this.id || row.status !== 'importing') return true
+    const uploadPath = row.upload_path
+    const actor = { id: row.user_id, username: row.username }
+    try {
+      const head = await firstBytesOf(uploadPath)
+      const file: UploadedFile = { path: uploadPath, kind: sniff(head), head, name: row.file_name }
+      const plan: ImportPlan = { kind: row.kind, mode: row.mode, columns: JSON.parse(row.columns) as ImportColumn[] }
+      const headers = await readHeader(file.path, file.kind, head)
+      // its rows still book only where the one who imported may book
+      const importer = row.user_id === null ? undefined : await userOf(this.handle.db, row.user_id)
+      const permissions = importer ? permissionsOf(await rolesOf(this.handle.db, importer.id), Boolean(importer.is_superuser)) : []
+      await this.writeAll({ id: row.id, kind: row.kind, fileName: row.file_name, headers, actor, permissions }, file, plan)
+    } catch (error) {
+      await this.failed({ id: row.id, kind: row.kind, fileName: row.file_name, headers: [], actor }, error)
+    } finally {
+      await fs.promises.rm(uploadPath, { force: true })
+    }
+    return true
+  }
+
+  private track(id: number, run: Promise<boolean>, cleanUp: () => Promise<void>): Promise<void> {
+    const tracked = run.then((held) => (held ? undefined : cleanUp()))
+    this.running.set(id, tracked)
+    void tracked.finally(() => this.running.delete(id))
+    return tracked
   }
 
   /**
@@ -164,12 +236,13 @@ export class ImportRunner {
     if (!(await importRepository.updateRunning(trx, id, this.id, values))) throw new ImportTakenOver()
   }
 
-  private async run(job: ImportJob, file: UploadedFile, plan: ImportPlan): Promise<void> {
+  /** Checks and then writes the import; answers true when it is held for approval instead of written. */
+  private async run(job: ImportJob, file: UploadedFile, plan: ImportPlan): Promise<boolean> {
     const { db } = this.handle
     try {
       const allOrNothing = plan.mode === 'all_or_nothing'
       // first pass: every row checked; an all-or-nothing import keeps the refusals it stops for
-      const checked = await checkAll(db, file, plan, async (processed, refused) => {
+      const checked = await checkAll(db, file, plan, job.permissions, async (processed, refused) => {
         if (this.stopping) throw new ImportInterrupted()
         await this.write(async (trx) => {
           if (allOrNothing) await importRepository.insertRefusals(trx, refusalRows(job.id, job.headers, refused))
@@ -180,12 +253,32 @@ export class ImportRunner {
         await this.write((trx) =>
           this.progress(trx, job.id, { status: 'refused', rows: checked.rows, refused: checked.totals.refused, finished_at: now() }),
         )
-        return
+        return false
       }
-      await this.write((trx) => this.progress(trx, job.id, { status: 'importing', rows: checked.rows, processed: 0 }))
+      // bookings that pass a warehouse's threshold wait for a manager: the import is held, its upload kept
+      const held = await this.write(async (trx) => {
+        const requester = { id: job.actor.id ?? 0, username: job.actor.username ?? '', permissions: job.permissions ?? [] }
+        const approval =
+          plan.kind === 'stock' && job.permissions !== undefined
+            ? await holdImport(trx, job.id, checked.adjustments, checked.totals.booked, requester)
+            : undefined
+        await this.progress(trx, job.id, { status: approval ? 'held' : 'importing', rows: checked.rows, processed: 0 })
+        return approval !== undefined
+      })
+      if (held) return true
+    } catch (error) {
+      await this.failed(job, error)
+      return false
+    }
+    await this.writeAll(job, file, plan)
+    return false
+  }
 
-      // second pass: each chunk checked again and written in one transaction
-      const memory = newMemory()
+  /** The second pass: each chunk checked again and written in one transaction. */
+  private async writeAll(job: ImportJob, file: UploadedFile, plan: ImportPlan): Promise<void> {
+    try {
+      const allOrNothing = plan.mode === 'all_or_nothing'
+      const memory = newMemory(bookingRightsOf(job.permissions))
       const totals: Tally = emptyTally()
       let processed = 0
       for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
@@ -211,12 +304,17 @@ export class ImportRunner {
       }
       await this.write((trx) => this.progress(trx, job.id, { status: 'done', finished_at: now() }))
     } catch (error) {
-      if (error instanceof ImportTakenOver) return
-      const failureOf = (row: ImportRow): Failure =>
-        error instanceof ImportInterrupted ? interruption(row) : { sentence: (error as { message?: string }).message ?? String(error) }
-      // when the database itself is away, the import is left running; a sweep ends it once its heartbeat is old
-      await failRunning(this.handle, (trx) => importRepository.updateRunning(trx, job.id, this.id, {}), failureOf).catch(() => {})
+      await this.failed(job, error)
     }
+  }
+
+  /** Ends an import that failed or was interrupted (one another server took over is left to it). */
+  private async failed(job: ImportJob, error: unknown): Promise<void> {
+    if (error instanceof ImportTakenOver) return
+    const failureOf = (row: ImportRow): Failure =>
+      error instanceof ImportInterrupted ? interruption(row) : { sentence: (error as { message?: string }).message ?? String(error) }
+    // when the database itself is away, the import is left running; a sweep ends it once its heartbeat is old
+    await failRunning(this.handle, (trx) => importRepository.updateRunning(trx, job.id, this.id, {}), failureOf).catch(() => {})
   }
 }
 

@@ -1,6 +1,7 @@
 // Writing a checked chunk of an import in the caller's transaction: the products it creates or changes, or the
 // mutations it books through the ledger; what it changed (for a revert), what it refused (for the download), and an
 // audit row per record, marked with the import, so each record's History shows the import's change.
+import type { PermissionGrant } from '../../../contract/roles'
 import { sql, type Insertable } from 'kysely'
 import type { ImportKind } from '../../../contract'
 import { now } from '../../db/clock'
@@ -25,6 +26,9 @@ export interface ImportJob {
   headers: string[]
   /** who imports: the audit rows name them */
   actor: Actor
+  /** what they may do: a stock row books only where they may book, and large bookings wait for approval (left out:
+   * everything, unheld: an import a manager approved) */
+  permissions?: readonly PermissionGrant[]
 }
 
 export interface Tally {

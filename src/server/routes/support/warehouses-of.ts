@@ -5,6 +5,7 @@ import type { PermissionGrant } from '../../../contract/roles'
 import type { DB } from '../../db'
 import type { NeedsOf, WarehousesOf } from '../../plugins/access'
 import { auditRepository } from '../../db/repositories/audit'
+import { approvalWarehouses } from '../../domain/approvals'
 
 const numberOf = (part: unknown, name: string): number | undefined => {
   const value = typeof part === 'object' && part !== null ? (part as Record<string, unknown>)[name] : undefined
@@ -144,11 +145,10 @@ export const reversingTransfer = stored(async (request, db) => {
   return transfer && undoing('stock.transfer', transfer, request)
 })
 
-/** The warehouse of the approval of the path (`/approvals/:id`). */
+/** The warehouses of the approval of the path (`/approvals/:id`): its own, and those a held import passes a threshold in. */
 export const approvalWarehouse = stored(async (request, db) => {
   const id = numberOf(request.params, 'id')
-  if (id === undefined) return undefined
-  return one((await db.selectFrom('approvals').select('warehouse_id').where('id', '=', id).executeTakeFirst())?.warehouse_id)
+  return id === undefined ? undefined : approvalWarehouses(db, id)
 })
 
 /** Setting a warehouse's approval thresholds is an administrator's: a manager must not lift their own. */
