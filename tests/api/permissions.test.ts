@@ -491,6 +491,49 @@ describe('what a viewer of Rotterdam reads', () => {
     expect(report.body).not.toContain('Berlin')
   })
 
+  it("sorts and filters the list by Rotterdam's stock, and refuses it to a reader of some warehouses of several", async () => {
+    // Berlin alone is below its minimum for LOW; BOTH is below in both
+    const low = (await make.product({ sku: 'LOW', barcode: null })).id
+    await make.book(low, { amount: 500, warehouse_id: at.R, location_id: at.locationR })
+    ok(await server.admin.put(`/api/products/${low}/reorder_levels/${at.B}`, { min_stock: 10, max_stock: 20 }))
+    const below = ok(await viewer.get('/api/products/?below_min=true&limit=100')).items.map((item: { sku: string }) => item.sku)
+    expect(below).toContain('BOTH')
+    expect(below).not.toContain('LOW')
+    expect(ok(await server.admin.get('/api/products/?below_min=true&limit=100')).items.map((i: { sku: string }) => i.sku)).toContain('LOW')
+    // sorted by Rotterdam's stock: LOW (500) before BOTH (7), each with Rotterdam's figure and flag
+    const sorted = ok(await viewer.get('/api/products/?sort_by=stock.desc&limit=100')).items
+    const order = sorted.filter((item: { sku: string }) => ['LOW', 'BOTH'].includes(item.sku))
+    expect(order.map((item: { sku: string; stock: number; below_min: boolean }) => [item.sku, item.stock, item.below_min])).toEqual([
+      ['LOW', 500, false],
+      ['BOTH', 7, true],
+    ])
+
+    // a reader of two warehouses of three: the sum over them, and no order or filter by stock
+    const hamburg = (await make.warehouse('Hamburg')).id
+    const two = await server.createUser({
+      roles: [
+        { role: 'viewer', warehouse_id: at.R },
+        { role: 'viewer', warehouse_id: hamburg },
+        { role: 'office', warehouse_id: null },
+      ],
+    })
+    const reader = server.client(two.token)
+    const [both] = ok(await reader.get('/api/products/?sku=BOTH')).items
+    expect(both).toMatchObject({ stock: 7, below_min: true })
+    expect(ok(await reader.get('/api/products/?sku=LOW')).items[0]).toMatchObject({ stock: 500, below_min: false })
+    for (const [query, field] of [
+      ['sort_by=stock.asc', 'sort_by'],
+      ['below_min=true', 'below_min'],
+    ]) {
+      const refused = await reader.get(`/api/products/?${query}`)
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json().detail[0].loc).toEqual(['query', field])
+    }
+    const file = await reader.get('/api/products/export?format=csv&sku=BOTH')
+    expect(file.statusCode).toBe(200)
+    expect(file.body.split('\n')[1]).toMatch(/,7\s*$/)
+  })
+
   it('holds nothing of Berlin: counts, transfers and the reorder report', async () => {
     const counts = ok(await viewer.get('/api/stock_counts/?limit=100'))
     expect(counts.length).toBeGreaterThan(0)

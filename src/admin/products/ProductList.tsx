@@ -69,6 +69,9 @@ function ProductTable() {
   const addedIds = new Set(added.map((product) => product.id))
   const fresh = (product: ProductSummary) => data.find((row) => row.id === product.id) ?? product
   const rows = [...added.map(fresh), ...data.filter((product) => !addedIds.has(product.id))]
+  // over several warehouses of all, the server neither sorts nor filters by stock: one warehouse at a time
+  const seen = session.warehousesSeen()
+  const stockOrdered = seen === 'all' || seen.length === 1 || filterValues.warehouse_id !== undefined
 
   return (
     <>
@@ -83,7 +86,7 @@ function ProductTable() {
             noFilterLabel={translate('products.list.global')}
             width={260}
           />
-          <BelowMinFilter />
+          {stockOrdered && <BelowMinFilter />}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <ListExportButton path="products" />
             {session.holds('catalogue.write') && (
@@ -132,7 +135,12 @@ function ProductTable() {
           />
           <DataTable.Col source="description" disableSort />
           <DataTable.Col source="brand.brand_name" label="resources.products.fields.brand_id" disableSort />
-          <DataTable.Col source="stock" align="right" render={(record: ProductSummary) => <StockWithMark product={record} />} />
+          <DataTable.Col
+            source="stock"
+            align="right"
+            disableSort={!stockOrdered}
+            render={(record: ProductSummary) => <StockWithMark product={record} />}
+          />
         </DataTable>
       )}
     </>

@@ -1,6 +1,6 @@
 // The stored session: the access token under `jwt` and the signed-in user under `user` (SPEC §3), in localStorage.
 import type { Me, User } from '../../contract'
-import { holds, type Permission } from '../../contract/roles'
+import { holds, warehousesWith, type Permission } from '../../contract/roles'
 
 export const TOKEN_KEY = 'jwt'
 export const USER_KEY = 'user'
@@ -34,6 +34,11 @@ export const session = {
   holds(permission: Permission, warehouseId?: number | null): boolean {
     const user = session.user() as Partial<Me> | null
     return Boolean(user?.is_superuser || holds(user?.permissions ?? [], permission, warehouseId ?? undefined))
+  },
+  /** The warehouses whose stock the signed-in user sees: 'all', or their ids */
+  warehousesSeen(): 'all' | number[] {
+    const user = session.user() as Partial<Me> | null
+    return user?.is_superuser ? 'all' : warehousesWith(user?.permissions ?? [], 'stock.read')
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY)

@@ -1,11 +1,19 @@
 // Reading products: the full record of one product, and the shape of a list row (the list is in product-list.ts).
 import { sql, type Selectable } from 'kysely'
-import { productFieldRecord, type Currency, type Product, type ProductPage, type ProductSummary, type SellerInfo } from '../../contract'
+import {
+  productFieldRecord,
+  type Currency,
+  type Product,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductSummary,
+  type SellerInfo,
+} from '../../contract'
 import type { DB } from '../db'
 import type { ProductsTable } from '../db/schema'
 import { reorderLevelRepository } from '../db/repositories/reorder-levels'
 import { stockOnHand } from '../db/repositories/product-stock'
-import { NotFound } from './errors'
+import { Invalid, NotFound } from './errors'
 import { isVisible, visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
@@ -145,25 +153,32 @@ export function roundPrice(price: number | null): number | null {
 export function withVisibleStock(product: Product, visible: VisibleWarehouses): Product {
   if (visible === 'all') return product
   const warehouses = product.stock_warehouse_items.filter((item) => isVisible(visible, item.warehouse_id))
+  const levels = product.reorder_levels.filter((level) => isVisible(visible, level.warehouse_id))
   return {
     ...product,
     stock: warehouses.reduce((sum, item) => sum + item.amount, 0),
+    below_min: levels.some((level) => level.below_min),
     stock_warehouse_items: warehouses,
     stock_items: product.stock_items.filter((item) => isVisible(visible, item.warehouse_id)),
-    reorder_levels: product.reorder_levels.filter((level) => isVisible(visible, level.warehouse_id)),
+    reorder_levels: levels,
   }
 }
 
 /**
  * A page of the product list as a user who may see the stock of `visible` warehouses reads it: each product's stock
- * is its sum over those (one read of the page's products). The list's order and filters still work on the totals.
+ * is its sum over those, and it is below its minimum only in one of those (one read of the page's products). Such a
+ * list is neither sorted nor filtered by stock (listQueryOf refuses it), so its order tells nothing of the others.
  */
 export async function withVisibleTotals(db: DB, page: ProductPage, visible: VisibleWarehouses): Promise<ProductPage> {
   const ids = visibleIds(visible)
   if (ids === undefined || page.items.length === 0) return page
   const sums = await db
     .selectFrom('warehouse_stock')
-    .select(['product_id', (eb) => eb.fn.sum<number | string>('on_hand').as('stock')])
+    .select([
+      'product_id',
+      (eb) => eb.fn.sum<number | string>('on_hand').as('stock'),
+      sql<number>`max(case when on_hand < min_stock then 1 else 0 end)`.as('below'),
+    ])
     .where(
       'product_id',
       'in',
@@ -172,6 +187,23 @@ export async function withVisibleTotals(db: DB, page: ProductPage, visible: Visi
     .where('warehouse_id', 'in', ids)
     .groupBy('product_id')
     .execute()
-  const stock = new Map(sums.map((row) => [row.product_id, Number(row.stock)]))
-  return { ...page, items: page.items.map((item) => ({ ...item, stock: stock.get(item.id) ?? 0 })) }
+  const levels = new Map(sums.map((row) => [row.product_id, { stock: Number(row.stock), below_min: Number(row.below) === 1 }]))
+  return { ...page, items: page.items.map((item) => ({ ...item, ...(levels.get(item.id) ?? { stock: 0, below_min: false }) })) }
+}
+
+/**
+ * The list query a user who may see the stock of `visible` warehouses asks: one warehouse is their list of that
+ * warehouse (its stock, its order by stock, its products below minimum); over several of all, stock is neither
+ * sorted nor filtered, which only the company's totals could answer at a million products.
+ */
+export function listQueryOf(query: ProductListQuery, visible: VisibleWarehouses): ProductListQuery {
+  if (visible === 'all' || query.warehouse_id !== undefined) return query
+  if (visible.length === 1) return { ...query, warehouse_id: visible[0] }
+  const bystock = query.sort_by?.startsWith('stock.')
+  if (bystock || query.below_min)
+    throw Invalid.field(
+      ['query', bystock ? 'sort_by' : 'below_min'],
+      'Stock is sorted and filtered in one warehouse at a time for you: choose the warehouse (warehouse_id).',
+    )
+  return query
 }

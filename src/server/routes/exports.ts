@@ -1,5 +1,6 @@
 // Every list at `<its path>/export?format=csv|xlsx&lang=en|nl` with the list's own filters and sort: the whole list
 // as a file, streamed while it is read (domain/exports). The products list reads with the same query as its pages.
+import { listQueryOf } from '../domain/products'
 import type { FastifyReply } from 'fastify'
 import Type from 'typebox'
 import {
@@ -59,9 +60,11 @@ const plugin: RoutePlugin = async (app) => {
       needs: stockOfQueryWarehouse,
     }),
     async (request, reply) => {
-      const { format, lang, ...query } = request.query
-      await assertReferencesExist(app.db, { warehouse_id: query.warehouse_id }, 'query')
-      return send(reply, 'products', query, { format, lang })
+      const { format, lang, ...asked } = request.query
+      await assertReferencesExist(app.db, { warehouse_id: asked.warehouse_id }, 'query')
+      // as the list: one warehouse's stock for a reader of one, the sum over their warehouses for a reader of several
+      const visible = visibleWarehouses(request)
+      return send(reply, 'products', { ...listQueryOf(asked, visible), visible }, { format, lang })
     },
   )
 

@@ -13,7 +13,7 @@ import {
   SupplierInfoUpdate,
 } from '../../contract'
 import { NotFound } from '../domain/errors'
-import { loadProduct, withVisibleStock, withVisibleTotals } from '../domain/products'
+import { listQueryOf, loadProduct, withVisibleStock, withVisibleTotals } from '../domain/products'
 import { productList } from '../domain/slow-reads'
 import {
   addSeller,
@@ -54,11 +54,13 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       await assertReferencesExist(app.db, { warehouse_id: request.query.warehouse_id }, 'query')
+      const visible = visibleWarehouses(request)
+      const query = listQueryOf(request.query, visible)
       // at a million products a list can take a while: such a list runs where it holds up no other request
-      const page = await productList(app.database, request.query)
+      const page = await productList(app.database, query)
       withTotalCount(reply, page.total)
       // the total over every warehouse is the company's; a user who sees some warehouses reads the sum over those
-      return request.query.warehouse_id === undefined ? withVisibleTotals(app.db, page, visibleWarehouses(request)) : page
+      return query.warehouse_id === undefined ? withVisibleTotals(app.db, page, visible) : page
     },
   )
 

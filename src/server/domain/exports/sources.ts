@@ -49,7 +49,20 @@ const EXPORTED_FIELDS = [...EXPORTED_PRODUCT_FIELDS].sort(
   (a, b) => Number(PRODUCT_FIELD_SPECS[b].kind === 'url') - Number(PRODUCT_FIELD_SPECS[a].kind === 'url'),
 )
 
-const products: ExportSource<ProductListQuery> = {
+/** The stock of products summed over some warehouses: a reader's who sees those only. */
+async function stockIn(db: DB, productIds: number[], warehouses: readonly number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map()
+  const sums = await db
+    .selectFrom('warehouse_stock')
+    .select(['product_id', (eb) => eb.fn.sum<number | string>('on_hand').as('stock')])
+    .where('product_id', 'in', productIds)
+    .where('warehouse_id', 'in', warehouses)
+    .groupBy('product_id')
+    .execute()
+  return new Map(sums.map((row) => [row.product_id, Number(row.stock)]))
+}
+
+const products: ExportSource<ProductListQuery & { visible?: VisibleWarehouses }> = {
   file: 'products',
   // the columns of the products list, the thumbnail (as its address) first
   columns: [
@@ -57,15 +70,32 @@ const products: ExportSource<ProductListQuery> = {
     text('brand', 'resources.products.fields.brand'),
     number('stock', 'resources.products.fields.stock'),
   ],
-  async *rows(database, query) {
-    for await (const row of (await productRows(database, query)).stream(CHUNK)) {
-      const product = toProductSummary(row)
-      yield {
-        ...Object.fromEntries(EXPORTED_FIELDS.map((field) => [field, product[field]])),
-        brand: product.brand?.brand_name ?? null,
-        stock: product.stock,
-      }
+  // a reader who sees some warehouses (and asked for none) gets the stock summed over those, a chunk at a time
+  async *rows(database, { visible = 'all', ...query }) {
+    const some = query.warehouse_id === undefined ? visibleIds(visible) : undefined
+    const toRow = (product: ReturnType<typeof toProductSummary>, stock: number) => ({
+      ...Object.fromEntries(EXPORTED_FIELDS.map((field) => [field, product[field]])),
+      brand: product.brand?.brand_name ?? null,
+      stock,
+    })
+    let chunk: ReturnType<typeof toProductSummary>[] = []
+    const flush = async () => {
+      const sums = some
+        ? await stockIn(
+            database.db,
+            chunk.map((product) => product.id),
+            some,
+          )
+        : undefined
+      const rows = chunk.map((product) => toRow(product, sums ? (sums.get(product.id) ?? 0) : product.stock))
+      chunk = []
+      return rows
     }
+    for await (const row of (await productRows(database, query)).stream(CHUNK)) {
+      chunk.push(toProductSummary(row))
+      if (chunk.length === CHUNK) yield* await flush()
+    }
+    yield* await flush()
   },
 }
 
