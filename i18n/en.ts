@@ -705,6 +705,7 @@ const en = {
     levels: {
       title: 'Reorder levels',
       none: 'No reorder levels: set a minimum and a maximum per warehouse.',
+      none_here: 'No reorder levels in your warehouses.',
       warehouse: 'Applies to',
       min: 'Min',
       max: 'Max',

@@ -768,6 +768,7 @@ const nl: typeof en = {
     levels: {
       title: 'Bestelniveaus',
       none: 'Geen bestelniveaus: stel per magazijn een minimum en een maximum in.',
+      none_here: 'Geen bestelniveaus in uw magazijnen.',
       warehouse: 'Geldt voor',
       min: 'Min',
       max: 'Max',

@@ -1,6 +1,6 @@
-// The roles a user holds and what they allow (the vocabulary is src/contract/roles.ts). Roles are read with each
-// request's session, so a change applies from the user's next request.
-import { COMPANY_ROLES, permissionsOf, type Me, type RoleGrant, type User } from '../../contract'
+// The roles a user holds (the vocabulary is src/contract/roles.ts): read, granted, replaced. A request reads them with
+// its session (domain/users.ts, userOfSession), so a change applies from the user's next request.
+import { COMPANY_ROLES, type RoleGrant } from '../../contract'
 import type { DB } from '../db'
 import type { Trx } from '../db/writes'
 import { dialectOfConnection } from '../db/dialect'
@@ -9,12 +9,6 @@ import { Forbidden, Invalid, NotFound } from './errors'
 export async function rolesOf(db: DB, userId: number): Promise<RoleGrant[]> {
   const rows = await db.selectFrom('user_roles').select(['role', 'warehouse_id']).where('user_id', '=', userId).execute()
   return rows.sort((a, b) => a.role.localeCompare(b.role) || (a.warehouse_id ?? 0) - (b.warehouse_id ?? 0))
-}
-
-/** The account with its roles and the permissions they give. */
-export async function withPermissions(db: DB, user: User): Promise<Me> {
-  const roles = await rolesOf(db, user.id)
-  return { ...user, roles, permissions: permissionsOf(roles, user.is_superuser) }
 }
 
 /** Gives a new account its first role, in every warehouse. */

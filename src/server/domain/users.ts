@@ -2,8 +2,8 @@
 // that weaken an account end its sessions. Passwords arrive hashed: hashing takes long, and no write transaction
 // should wait for it.
 import { randomUUID } from 'node:crypto'
-import type { Updateable } from 'kysely'
-import { AUTH_ERRORS, type User, type UserUpdate } from '../../contract'
+import { sql, type Updateable } from 'kysely'
+import { AUTH_ERRORS, type Role, type RoleGrant, type User, type UserUpdate } from '../../contract'
 import type { DB } from '../db'
 import { now, secondsAfter } from '../db/clock'
 import { dialectOfConnection } from '../db/dialect'
@@ -44,16 +44,39 @@ export async function startSession(db: DB, userId: number, lifetimeSeconds: numb
   return id
 }
 
-/** The active user a live session belongs to, or undefined. */
-export async function userOfSession(db: DB, sessionId: string): Promise<UserRow | undefined> {
-  return db
+/**
+ * The active user a live session belongs to, with the roles they hold, or undefined: one read per request, which
+ * every request makes (its permissions follow from the roles).
+ */
+export async function userOfSession(db: DB, sessionId: string): Promise<(UserRow & { roles: RoleGrant[] }) | undefined> {
+  const dialect = dialectOfConnection(db)
+  const grant = sql`user_roles.role || '@' || coalesce(${dialect === 'postgres' ? sql`user_roles.warehouse_id::text` : sql`user_roles.warehouse_id`}, '')`
+  const roles =
+    dialect === 'postgres'
+      ? sql<string | null>`(select string_agg(${grant}, ',') from user_roles where user_roles.user_id = users.id)`
+      : sql<string | null>`(select group_concat(${grant}, ',') from user_roles where user_roles.user_id = users.id)`
+  const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select(roles.as('roles'))
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now())
     .where('users.is_active', '=', true)
     .executeTakeFirst()
+  return row && { ...row, roles: grantsOf(row.roles) }
+}
+
+/** `clerk@3,office@` as the roles it lists, in the order rolesOf answers them. */
+function grantsOf(text: string | null): RoleGrant[] {
+  if (!text) return []
+  return text
+    .split(',')
+    .map((grant) => {
+      const [role, warehouse] = grant.split('@')
+      return { role: role as Role, warehouse_id: warehouse === '' ? null : Number(warehouse) }
+    })
+    .sort((a, b) => a.role.localeCompare(b.role) || (a.warehouse_id ?? 0) - (b.warehouse_id ?? 0))
 }
 
 /** Ends every session of a user: on password change or reset, deactivation, deletion. */

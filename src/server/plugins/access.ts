@@ -1,13 +1,12 @@
 // Who may call what. Each /api route declares in its own options what it takes, as it declares its audit:
 // `config: { access: 'catalogue.write' }`, or with the warehouses its data concerns,
 // `config: { access: { permission: 'stock.book', in: bodyWarehouse } }`. Routes open to the public say so with
-// `auth: 'public'` instead. The user's permissions are read once per request (a change of roles applies from the
-// next one); a refusal is 403 FORBIDDEN naming the permission and the warehouse, before anything is written.
+// `auth: 'public'` instead. The user's roles are read with their session, once per request (a change of roles
+// applies from the next one); a refusal is 403 FORBIDDEN naming the permission and the warehouse, before anything is written.
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { holds, permissionsOf, warehousesWith, type Permission, type PermissionGrant } from '../../contract/roles'
+import { holds, permissionsOf, warehousesWith, type Permission, type PermissionGrant, type RoleGrant } from '../../contract/roles'
 import type { DB } from '../db'
-import { rolesOf } from '../domain/roles'
 import { Forbidden, NotFound } from '../domain/errors'
 
 /** The warehouses a request concerns, read from its data; undefined when that data names nothing (the route answers 404). */
@@ -43,6 +42,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** what the signed-in user may do, read in this request (empty before the access hook and on public routes) */
     permissions: PermissionGrant[]
+    /** the roles the signed-in user holds, read with their session (empty on public routes) */
+    roles: RoleGrant[]
   }
   interface FastifyInstance {
     /** `METHOD /url` of every /api route that is neither public nor declares its access */
@@ -101,13 +102,22 @@ export default fp(async function access(app: FastifyInstance) {
       held.set(this, grants)
     },
   })
+  const roles = new WeakMap<FastifyRequest, RoleGrant[]>()
+  app.decorateRequest('roles', {
+    getter(this: FastifyRequest) {
+      return roles.get(this) ?? []
+    },
+    setter(this: FastifyRequest, grants: RoleGrant[]) {
+      roles.set(this, grants)
+    },
+  })
 
   // before validation, so that nobody learns from a 422 what they may not call: the user's permissions, and the rules
   // that need no data of the request; a permission needed in some warehouse is refused here when held in none
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.access
     if (!request.user || rule === undefined) return
-    const grants = request.user.is_superuser ? permissionsOf([], true) : permissionsOf(await rolesOf(app.db, request.user.id), false)
+    const grants = permissionsOf(request.roles, request.user.is_superuser)
     request.permissions = grants
     if (rule === 'signed-in') return
     const lacking = firstNeeds(rule).find((permission) => !meets(grants, { permission, warehouse_id: null }))

@@ -100,6 +100,7 @@ export default fp(async function auth(app: FastifyInstance, options: AuthOptions
     const row = await userOfSession(app.db, payload.jti)
     if (!row || String(row.id) !== payload.sub) throw new Unauthorized()
     request.user = toUser(row)
+    request.roles = row.roles
     request.sessionId = payload.jti
   }
 

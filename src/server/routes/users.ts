@@ -7,7 +7,7 @@ import { changeNotices, type Mail } from '../domain/account-mail'
 import { NotFound } from '../domain/errors'
 import { checkPassword, hashPassword } from '../domain/passwords'
 import { createUser, deleteUser, needsCurrentPassword, refuseCurrentPassword, toUser, updateUser, type UpdatedUser } from '../domain/users'
-import { grantFirstRole, replaceRoles, rolesOf, withPermissions } from '../domain/roles'
+import { grantFirstRole, replaceRoles, rolesOf } from '../domain/roles'
 import { withTotalCount } from './support/lists'
 import { keepAnswersPrivate } from './support/private-answers'
 import type { RoutePlugin } from './support/route-plugin'
@@ -25,9 +25,12 @@ const plugin: RoutePlugin = async (app, { defaultRole }) => {
   }
   const noticesOf = (updated: UpdatedUser) => changeNotices(updated.before, updated.after)
 
-  app.get('/users/me', { schema: { tags, response: { 200: Me } }, config: { access: 'signed-in' } }, (request) =>
-    withPermissions(app.db, request.user),
-  )
+  // the roles were read with the session, the permissions from them
+  app.get('/users/me', { schema: { tags, response: { 200: Me } }, config: { access: 'signed-in' } }, (request) => ({
+    ...request.user,
+    roles: request.roles,
+    permissions: request.permissions,
+  }))
 
   app.patch(
     '/users/me',

@@ -84,7 +84,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
         </Typography>
         {levels.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate('reorder.levels.none')}
+            {translate(session.holds('reorder.set') ? 'reorder.levels.none' : 'reorder.levels.none_here')}
           </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
@@ -109,22 +109,24 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
                     <TableCell align="right">{level.min_stock}</TableCell>
                     <TableCell align="right">{level.max_stock}</TableCell>
                     <TableCell align="right" padding="none">
-                      <Tooltip title={translate('reorder.levels.remove', { warehouse: level.warehouse_name })}>
-                        <IconButton
-                          size="small"
-                          disabled={busy}
-                          aria-label={translate('reorder.levels.remove', { warehouse: level.warehouse_name })}
-                          onClick={() =>
-                            void run(
-                              () => send(OPERATIONS.removeReorderLevel, { params: { id: product.id, warehouse_id: level.warehouse_id } }),
-                              'reorder.levels.removed',
-                              level.warehouse_name,
-                            )
-                          }
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {session.holds('reorder.set', level.warehouse_id) && (
+                        <Tooltip title={translate('reorder.levels.remove', { warehouse: level.warehouse_name })}>
+                          <IconButton
+                            size="small"
+                            disabled={busy}
+                            aria-label={translate('reorder.levels.remove', { warehouse: level.warehouse_name })}
+                            onClick={() =>
+                              void run(
+                                () => send(OPERATIONS.removeReorderLevel, { params: { id: product.id, warehouse_id: level.warehouse_id } }),
+                                'reorder.levels.removed',
+                                level.warehouse_name,
+                              )
+                            }
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
