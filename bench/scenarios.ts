@@ -143,6 +143,8 @@ export function scenarios(data: BenchData): Scenario[] {
     amount: (random.chance(0.5) ? 1 : -1) * random.int(1, 5),
     warehouse_id: data.warehouseId,
     location_id: random.pick(data.locations),
+    // random in and out: a location may go below zero, which the warehouse books when the booking says yes
+    allow_negative: true,
   })
   return [
     list('Default list page', () => ({ skip: 0, limit: 10 })),

@@ -1,6 +1,7 @@
 // Brands, organizations (sellers and suppliers), warehouses and their locations.
 import Type, { type Static } from 'typebox'
 import { Id, ListQuery, Name, Nullable, timestamps } from './common'
+import { NEGATIVE_STOCK_POLICIES } from './constants'
 
 const recordSorts = ['id', 'created_at', 'updated_at'] as const
 
@@ -33,20 +34,24 @@ export type OrganizationUpdate = Static<typeof OrganizationUpdate>
 export const SupplierCreate = Type.Object({ org_name: Name() })
 export type SupplierCreate = Static<typeof SupplierCreate>
 
-/** A booking, count or import whose adjustment passes either threshold is held for a manager's approval (null: none). */
-const approvalThresholds = {
+/**
+ * The warehouse's rules for bookings, an administrator's to set: a booking, count or import whose adjustment passes
+ * either approval threshold is held for a manager's approval (null: none); and what a booking below zero meets.
+ */
+const bookingRules = {
+  negative_stock: Type.Enum([...NEGATIVE_STOCK_POLICIES], { description: 'refuse, confirm (the default: refused unless allow_negative) or allow' }),
   /** units moved, in and out together */
   approval_threshold_quantity: Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
   /** those units at purchase price */
   approval_threshold_value: Nullable(Type.Number({ minimum: 0, maximum: 1e12 })),
 }
-export const Warehouse = Type.Object({ id: Id, warehouse_name: Type.String(), ...approvalThresholds, ...timestamps })
+export const Warehouse = Type.Object({ id: Id, warehouse_name: Type.String(), ...bookingRules, ...timestamps })
 export type Warehouse = Static<typeof Warehouse>
 export const WarehouseCreate = Type.Object({ warehouse_name: Name() })
 export type WarehouseCreate = Static<typeof WarehouseCreate>
 export const WarehouseListQuery = ListQuery(['warehouse_name', ...recordSorts], 'warehouse_name.asc')
-/** the thresholds are an administrator's to set */
-export const WarehouseUpdate = Type.Partial(Type.Object({ ...WarehouseCreate.properties, ...approvalThresholds }))
+/** the booking rules are an administrator's to set */
+export const WarehouseUpdate = Type.Partial(Type.Object({ ...WarehouseCreate.properties, ...bookingRules }))
 export type WarehouseUpdate = Static<typeof WarehouseUpdate>
 
 export const Location = Type.Object({

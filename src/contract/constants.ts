@@ -29,6 +29,12 @@ export const MAX_LIST_LIMIT = 1000
 export const MAX_PRODUCT_LIMIT = 100
 export const STOCK_MUTATIONS_DEFAULT_LIMIT = 10
 /** Where a stock mutation came from: a plain booking, or a line of a document (the kinds to come are listed already). */
+/**
+ * What a warehouse does with a booking that takes a location below zero: refuse it, ask first (the booking is refused
+ * unless it says allow_negative), or allow it.
+ */
+export const NEGATIVE_STOCK_POLICIES = ['refuse', 'confirm', 'allow'] as const
+export type NegativeStockPolicy = (typeof NEGATIVE_STOCK_POLICIES)[number]
 export const SOURCE_KINDS = ['manual', 'transfer', 'count', 'import', 'undo', 'approval', 'receipt', 'shipment', 'return'] as const
 export type SourceKind = (typeof SOURCE_KINDS)[number]
 export const GENERATED_PASSWORD_LENGTH = 14

@@ -50,6 +50,8 @@ export const StockMutationCreate = Type.Object({
   location_id: Id,
   /** Optional: the path names the product; when given it must match. */
   product_id: Type.Optional(Id),
+  /** taking the location below zero, where the warehouse asks first (negative_stock: confirm) */
+  allow_negative: Type.Optional(Type.Boolean({ default: false })),
 })
 export type StockMutationCreate = Static<typeof StockMutationCreate>
 

@@ -321,6 +321,36 @@ describe('StockTab', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('asks again before taking a location below zero where the warehouse wants a yes, and books it with allow_negative', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    // the server asks for the first try (INSUFFICIENT_STOCK, policy confirm); the yes carries allow_negative
+    api.overrides.push((r) =>
+      r.method === 'POST' && !(r.body ?? '').includes('allow_negative')
+        ? {
+            status: 409,
+            json: {
+              detail: 'LAMP: 13 at Rotterdam / A-1, not the 20 to take out.',
+              code: 'INSUFFICIENT_STOCK',
+              params: { product: 'LAMP', available: 13, amount: 20, warehouse: 'Rotterdam', location: 'A-1', policy: 'confirm' },
+            },
+          }
+        : undefined,
+    )
+    const { refresh } = renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '-20{Enter}')
+    const question = await screen.findByRole('dialog', { name: 'Book -20?' })
+    expect(question).toHaveTextContent('A-1 holds 13; booking -20 leaves -7 there. Book it anyway?')
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    expect(refresh).not.toHaveBeenCalled()
+    await userEvent.click(within(question).getByRole('button', { name: 'Book -20' }))
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(writes(api.requests).map((w) => w.body)).toEqual([
+      { amount: -20, note: null, warehouse_id: 1, location_id: 11, product_id: 5 },
+      { amount: -20, note: null, warehouse_id: 1, location_id: 11, product_id: 5, allow_negative: true },
+    ])
+  })
+
   it('shows why a booking failed and keeps what was typed', async () => {
     const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
     api.overrides.push((r) =>

@@ -26,6 +26,12 @@ export const fixtures = (client: Client) => ({
   location: async (warehouseId: number, location_name: string) =>
     created(await client.post(`/api/warehouses/${warehouseId}/locations`, { location_name })),
   product: async (fields: Record<string, unknown> = {}) => created(await client.post('/api/products/', fields)),
+  /** books as asked: an amount out says yes to taking its location below zero, where the warehouse asks */
   book: async (productId: number, mutation: { amount: number; warehouse_id: number; location_id: number; note?: string }) =>
-    created(await client.post(`/api/products/${productId}/stock_mutations`, mutation)),
+    created(
+      await client.post(`/api/products/${productId}/stock_mutations`, {
+        ...mutation,
+        ...(mutation.amount < 0 ? { allow_negative: true } : {}),
+      }),
+    ),
 })

@@ -10,7 +10,7 @@ import { NameRow } from '../common/NameRow'
 import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
-import { ApprovalThresholds } from './ApprovalThresholds'
+import { BookingRules } from './BookingRules'
 import { ListExportButton } from '../common/ExportButton'
 import { HistoryToggle } from '../common/history/HistoryPanel'
 import { useTranslate } from '../common/translate'
@@ -93,7 +93,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
           deleteTitle={translate('terms.remove_warehouse_title', { name })}
           deleteContent={translate('catalogue.warehouses.delete_content')}
         />
-        <ApprovalThresholds warehouse={warehouse} />
+        <BookingRules warehouse={warehouse} />
         <WarehouseLocations warehouse={warehouse} />
         <HistoryToggle entity="warehouse" id={warehouse.id} />
       </CardContent>

@@ -11,6 +11,7 @@ import type {
   ImportKind,
   ImportMode,
   ImportStatus,
+  NegativeStockPolicy,
   ProductFieldName,
   Role,
   SourceKind,
@@ -80,6 +81,7 @@ export interface WarehousesTable {
   warehouse_name: string
   approval_threshold_quantity: Generated<number | null>
   approval_threshold_value: Generated<number | null>
+  negative_stock: Generated<NegativeStockPolicy>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -26,7 +26,11 @@ export interface Requester {
 }
 
 /** A booking as the approval keeps it, to book on approval. */
-type BookingRequest = Pick<NewMutation, 'product_id' | 'warehouse_id' | 'location_id' | 'amount'> & { note: string | null }
+type BookingRequest = Pick<NewMutation, 'product_id' | 'warehouse_id' | 'location_id' | 'amount'> & {
+  note: string | null
+  /** below zero, where the warehouse asks first */
+  allow_negative?: boolean
+}
 
 const APPROVAL_STATUSES: DocumentStatuses<ApprovalStatus> = {
   table: 'approvals',
@@ -249,11 +253,12 @@ export async function approve(
   let mutationId: number | null = null
   if (row.kind === 'booking') {
     const booking = JSON.parse(row.request) as BookingRequest
-    const booked = await bookMutation(trx, {
-      ...booking,
-      user_id: row.requested_by,
-      source: { kind: 'approval', id, line_id: null },
-    })
+    const { allow_negative: allowNegative, ...asked } = booking
+    const booked = await bookMutation(
+      trx,
+      { ...asked, user_id: row.requested_by, source: { kind: 'approval', id, line_id: null } },
+      { allowNegative },
+    )
     mutationId = booked.id
   } else if (row.kind === 'count') await applyCount(trx, row.count_id!, row.requested_by === null ? null : requester)
   else {

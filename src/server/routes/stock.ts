@@ -42,7 +42,9 @@ const plugin: RoutePlugin = async (app) => {
         tags,
         description:
           'Books a mutation for the signed-in user and changes the kept stock in the same transaction. A booking that passes the ' +
-          "warehouse's approval threshold is not booked: 202 with the pending approval.",
+          "warehouse's approval threshold is not booked: 202 with the pending approval. A booking out that takes the location below " +
+          'zero answers 409 INSUFFICIENT_STOCK naming what is there, unless the warehouse allows it (negative_stock: allow) or asks ' +
+          'first (confirm) and allow_negative is true.',
         params: IdParams,
         body: StockMutationCreate,
         response: { 201: StockMutation, 202: Approval },
@@ -59,9 +61,10 @@ const plugin: RoutePlugin = async (app) => {
         throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
       return reply.commit(201, async (trx) => {
-        const held = await holdBooking(trx, { ...body, note, product_id: id }, requesterOf(request))
+        const { allow_negative: allowNegative, ...booking } = body
+        const held = await holdBooking(trx, { ...booking, note, product_id: id, allow_negative: allowNegative }, requesterOf(request))
         if (held) return heldForApproval(request, held)
-        const booked = await bookMutation(trx, { ...body, note, product_id: id, user_id: user.id })
+        const booked = await bookMutation(trx, { ...booking, note, product_id: id, user_id: user.id }, { allowNegative })
         // answered from what the booking read and wrote: the booking user is the one signed in
         return toStockMutation({ ...booked, username: user.username })
       })

@@ -19,7 +19,7 @@ import { assertWarehouseExists, createLocation, deleteLocation, findLocation, up
 import { createNamed, deleteNamed, findNamed, updateNamed, warehouseRecords } from '../domain/named-records'
 import { namedRouteOptions } from './support/named-resource'
 import { withTotalCount } from './support/lists'
-import { settingThresholds, warehouseParam } from './support/warehouses-of'
+import { settingBookingRules, warehouseParam } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
 
 const options = namedRouteOptions(
@@ -51,7 +51,7 @@ const plugin: RoutePlugin = async (app) => {
     method: ['PATCH', 'PUT'],
     url: '/warehouses/:id',
     ...options.update,
-    config: { ...options.update.config, access: { permission: 'warehouses.manage', needs: settingThresholds } },
+    config: { ...options.update.config, access: { permission: 'warehouses.manage', needs: settingBookingRules } },
     handler: async (request, reply) => reply.commit(200, (trx) => updateNamed(trx, warehouseRecords, request.params.id, request.body)),
   })
 

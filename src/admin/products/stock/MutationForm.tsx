@@ -69,6 +69,17 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
       })
       locationInput.current?.focus()
     },
+    onBelowZero(available) {
+      const payload = mutationPayload(state)
+      if (!payload) return
+      setQuestion({
+        kind: 'below_zero',
+        amount: payload.amount,
+        level: available,
+        location: selectedLocation(state)?.location_name ?? '',
+        open: true,
+      })
+    },
     onRenamed,
   })
   const { state, dispatch, pending, bookingError } = form
@@ -99,7 +110,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
     if (!payload || pending !== null) return
     const level = levels.find((item) => item.location_id === payload.location_id)?.amount ?? 0
     if (!isLargeAmount(payload.amount, level)) return void form.book()
-    setQuestion({ amount: payload.amount, level, location: selectedLocation(state)?.location_name ?? '', open: true })
+    setQuestion({ kind: 'large', amount: payload.amount, level, location: selectedLocation(state)?.location_name ?? '', open: true })
   }
 
   return (
@@ -158,7 +169,8 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
               }}
               onBook={() => {
                 closeQuestion()
-                void form.book()
+                // below zero: the clerk said yes to what the server asked; a large amount may still meet that question
+                void form.book(question.kind === 'below_zero')
               }}
             />
           )}
@@ -172,6 +184,8 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
 const questionPaper = { '@media (max-width: 599.95px)': { height: 'auto', width: 'calc(100% - 32px)', margin: 2, borderRadius: 1 } }
 
 interface LargeAmount {
+  /** a large amount, or one that takes the location below zero (asked by the server) */
+  kind: 'large' | 'below_zero'
   amount: number
   /** what the location holds */
   level: number
@@ -197,7 +211,14 @@ function LargeAmountQuestion({
       <DialogTitle id="large-amount-title">{translate('stock.form.large_title', { amount })}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {translate('stock.form.large_content', { amount, level: asked.level, location: asked.location })}
+          {asked.kind === 'large'
+            ? translate('stock.form.large_content', { amount, level: asked.level, location: asked.location })
+            : translate('stock.form.below_zero_content', {
+                amount,
+                level: asked.level,
+                location: asked.location,
+                after: asked.level + asked.amount,
+              })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -23,17 +23,25 @@ const isUnconfirmed = (error: unknown) =>
   error instanceof HttpError && (error.body as { unconfirmed?: boolean } | null)?.unconfirmed === true
 export const locationsPath = (warehouseId: Identifier) => `warehouses/${warehouseId}/locations`
 export const mutationsPath = (productId: Identifier) => `products/${productId}/stock_mutations`
+/** What the location holds, when the server asks before taking it below zero (409 INSUFFICIENT_STOCK, policy confirm) */
+const availableIfAsked = (error: unknown): number | undefined => {
+  if (!(error instanceof HttpError)) return undefined
+  const body = error.body as { code?: string; params?: { policy?: string; available?: number } } | null
+  return body?.code === 'INSUFFICIENT_STOCK' && body.params?.policy === 'confirm' ? body.params.available : undefined
+}
 
 export interface MutationFormCallbacks {
   /** a mutation was booked */
   onBooked: (mutation: StockMutation) => void
   /** the booking passed the warehouse's threshold: it waits for a manager's approval */
   onHeld: (approval: Approval) => void
+  /** the booking would take the location below zero, which the warehouse books only when asked again */
+  onBelowZero: (available: number) => void
   /** a warehouse or location was renamed: names shown elsewhere on the tab changed */
   onRenamed: () => void
 }
 
-export function useMutationForm(productId: number, { onBooked, onHeld, onRenamed }: MutationFormCallbacks) {
+export function useMutationForm(productId: number, { onBooked, onHeld, onBelowZero, onRenamed }: MutationFormCallbacks) {
   const dataProvider = useDataProvider()
   const translate = useTranslate()
   const [state, dispatch] = useReducer(mutationFormReducer, initialMutationFormState)
@@ -149,14 +157,22 @@ export function useMutationForm(productId: number, { onBooked, onHeld, onRenamed
     })
   }
 
-  const book = () => {
+  /** Books the form's mutation; `allowNegative` once the clerk said yes to taking the location below zero. */
+  const book = (allowNegative = false) => {
     const payload = mutationPayload(state)
     if (!payload) return
     setBookingError(undefined)
     return run('booking', async () => {
-      const { data } = await dataProvider.create<StockMutation | Approval>(mutationsPath(productId), {
-        data: { ...payload, product_id: productId },
-      })
+      let data: StockMutation | Approval
+      try {
+        ;({ data } = await dataProvider.create<StockMutation | Approval>(mutationsPath(productId), {
+          data: { ...payload, product_id: productId, ...(allowNegative ? { allow_negative: true } : {}) },
+        }))
+      } catch (error) {
+        const available = availableIfAsked(error)
+        if (available === undefined) throw error
+        return onBelowZero(available)
+      }
       dispatch({ type: 'booked' })
       // above the warehouse's threshold the booking waits for a manager (202 with the approval)
       if (isApproval(data)) onHeld(data)

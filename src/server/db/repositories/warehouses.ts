@@ -33,6 +33,7 @@ const update = (db: DB, id: number, values: WarehouseUpdate) =>
       ...(values.warehouse_name === undefined ? {} : { warehouse_name: values.warehouse_name.trim() }),
       ...(values.approval_threshold_quantity === undefined ? {} : { approval_threshold_quantity: values.approval_threshold_quantity }),
       ...(values.approval_threshold_value === undefined ? {} : { approval_threshold_value: values.approval_threshold_value }),
+      ...(values.negative_stock === undefined ? {} : { negative_stock: values.negative_stock }),
       updated_at: now(),
     })
     .where('id', '=', id)

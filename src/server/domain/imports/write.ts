@@ -131,13 +131,18 @@ export async function writeChecked(trx: Trx, job: ImportJob, rows: CheckedRow[])
     } else {
       const { productId, warehouseId, locationId, amount, note } = planned
       const booking = { product_id: productId, warehouse_id: warehouseId, location_id: locationId, amount }
-      const booked = await bookMutation(trx, {
-        ...booking,
-        note: importNote(job, note),
-        user_id: actor.id,
-        // the import is the document, the file's row its line
-        source: { kind: 'import', id: importId, line_id: row.number },
-      })
+      const booked = await bookMutation(
+        trx,
+        {
+          ...booking,
+          note: importNote(job, note),
+          user_id: actor.id,
+          // the import is the document, the file's row its line
+          source: { kind: 'import', id: importId, line_id: row.number },
+        },
+        // the file's opening stock is booked as it says, below zero too
+        { policy: 'skip' },
+      )
       changes.push({
         import_id: importId,
         row_number: row.number,

@@ -12,7 +12,7 @@ import { dialectOfConnection } from '../../db/dialect'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { missingReference } from '../references'
 import { assertProductExists } from '../products'
-import { LEVELS, addToLevels, addingTo, isOutOfStockRange, selectedFrom, stockOutOfRange } from './levels'
+import { LEVELS, addToLevels, addingTo, isOutOfStockRange, levelAfter, selectedFrom, stockOutOfRange } from './levels'
 
 export type MutationRow = Selectable<StockMutationsTable>
 
@@ -113,14 +113,19 @@ async function insertMutation(trx: Trx, mutation: NewMutation, stamp: string): P
   return row
 }
 
+/** The location's level after a booking */
+interface LevelAfter {
+  level: number
+}
+
 /** Writes one booking in the caller's transaction: checks the place, adds the ledger row and the kept levels. */
-async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
+async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames & LevelAfter> {
   if (dialectOfConnection(trx) === 'postgres') return writeBookingInOneStatement(trx, mutation)
   const names = await assertPlace(trx, mutation)
   const stamp = now()
   const row = await insertMutation(trx, mutation, stamp)
-  await addToLevels(trx, [row], stamp)
-  return { ...row, ...names }
+  const levels = await addToLevels(trx, [row], stamp)
+  return { ...row, ...names, level: levelAfter(levels, row.product_id, row.location_id) }
 }
 
 /** The steps of the one-statement booking that add to each level, in the order of LEVELS. */
@@ -131,7 +136,7 @@ const LEVEL_STEPS = ['l', 'w', 'p'] as const
  * three kept levels. Each writing step reads the row the step before it wrote, so the database runs them in order
  * and takes its row locks in the order of every ledger write (the location's level, the warehouse's, the product).
  */
-async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames> {
+async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Promise<MutationRow & PlaceNames & LevelAfter> {
   const { product_id, warehouse_id, location_id, amount } = mutation
   const source = sourceOf(mutation)
   const stamp = now()
@@ -172,7 +177,7 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     created_at: booked.created_at!,
     updated_at: booked.updated_at!,
   }
-  return { ...row, ...names }
+  return { ...row, ...names, level: Number(booked.level) }
 }
 
 /**
@@ -190,17 +195,59 @@ export async function bookMutations(trx: Trx, mutations: NewMutation[]): Promise
   })
 }
 
-type Booked = MutationRow & PlaceNames
+type Booked = MutationRow & PlaceNames & LevelAfter
 
 /**
  * Books a mutation in the caller's write transaction and adds it to the kept levels (on SQLite, in the savepoint
  * of a transaction it may share with bookings that arrived at the same time: see db/writes.ts). Answers the
- * stored row with the names of its place.
+ * stored row with the names of its place and the location's level after it. A booking out that takes the location
+ * below zero meets its warehouse's policy (negative_stock), unless `policy` is 'skip' (an import's opening stock).
  */
-export async function bookMutation(trx: Trx, mutation: NewMutation): Promise<Booked> {
+export async function bookMutation(
+  trx: Trx,
+  mutation: NewMutation,
+  { allowNegative = false, policy = 'apply' }: { allowNegative?: boolean; policy?: 'apply' | 'skip' } = {},
+): Promise<Booked> {
   if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
     throw Invalid.field(['body', 'amount'], 'Amount should be a whole number other than 0')
-  return ledgerWrite(mutation.product_id, () => writeBooking(trx, mutation))
+  const booked = await ledgerWrite(mutation.product_id, () => writeBooking(trx, mutation))
+  if (policy === 'apply') await assertBelowZeroAllowed(trx, booked, allowNegative)
+  return booked
+}
+
+/**
+ * A booking out that leaves its location below zero stands only where its warehouse allows it: always (allow), when
+ * the booking says so (confirm, the default), never (refuse). Refused, the transaction books nothing.
+ */
+async function assertBelowZeroAllowed(trx: Trx, booked: Booked, allowNegative: boolean) {
+  if (booked.amount >= 0 || booked.level >= 0) return
+  const { negative_stock: policy } = await trx
+    .selectFrom('warehouses')
+    .select('negative_stock')
+    .where('id', '=', booked.warehouse_id)
+    .executeTakeFirstOrThrow()
+  if (policy === 'allow' || (policy === 'confirm' && allowNegative)) return
+  const product = await trx
+    .selectFrom('products')
+    .select(['id', 'sku', 'article_number', 'description'])
+    .where('id', '=', booked.product_id)
+    .executeTakeFirstOrThrow()
+  const name = product.article_number ?? product.sku ?? product.description ?? `#${product.id}`
+  const available = booked.level - booked.amount
+  throw new Conflict(
+    'INSUFFICIENT_STOCK',
+    `${name}: ${available} at ${booked.warehouse_name} / ${booked.location_name}, not the ${-booked.amount} to take out.` +
+      (policy === 'refuse' ? ' This warehouse never goes below zero.' : ' Send allow_negative: true to book it anyway.'),
+    {
+      product: name,
+      product_id: product.id,
+      available,
+      amount: -booked.amount,
+      warehouse: booked.warehouse_name,
+      location: booked.location_name,
+      policy,
+    },
+  )
 }
 
 /**
@@ -289,7 +336,7 @@ export async function restoreMutation(trx: Trx, row: MutationRow): Promise<Booke
       .values({ ...row, user_id: user ? row.user_id : null, updated_at: stamp })
       .returningAll()
       .executeTakeFirstOrThrow()
-    await addToLevels(trx, [restored], stamp)
-    return { ...restored, ...names }
+    const levels = await addToLevels(trx, [restored], stamp)
+    return { ...restored, ...names, level: levelAfter(levels, restored.product_id, restored.location_id) }
   })
 }

@@ -151,9 +151,10 @@ export const approvalWarehouse = stored(async (request, db) => {
   return id === undefined ? undefined : approvalWarehouses(db, id)
 })
 
-/** Setting a warehouse's approval thresholds is an administrator's: a manager must not lift their own. */
-export const settingThresholds: NeedsOf = async (request) => {
+/** Setting a warehouse's booking rules (approval thresholds, negative stock) is an administrator's: a manager must not
+ * lift their own. */
+export const settingBookingRules: NeedsOf = async (request) => {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {}
-  const setting = 'approval_threshold_quantity' in body || 'approval_threshold_value' in body
+  const setting = 'approval_threshold_quantity' in body || 'approval_threshold_value' in body || 'negative_stock' in body
   return setting ? [{ permission: 'administer', warehouse_id: null }] : []
 }

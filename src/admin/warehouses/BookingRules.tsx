@@ -1,9 +1,11 @@
-// A warehouse's approval thresholds: what everyone reads ("above 100 units or a value of 300 a manager approves"),
-// and for an administrator a dialog that sets them (empty: no threshold).
+// A warehouse's booking rules: its approval thresholds ("above 100 units or a value of 300 a manager approves") and
+// what a booking below zero meets, as everyone reads them, and for an administrator a dialog that sets them (an empty
+// threshold: none).
 import { useState } from 'react'
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material'
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material'
 import { useNotify } from 'ra-core'
-import type { Warehouse } from '../../contract'
+import type { NegativeStockPolicy, Warehouse } from '../../contract'
+import { NEGATIVE_STOCK_POLICIES } from '../../contract/constants'
 import { session } from '../providers/session'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { useTranslate } from '../common/translate'
@@ -12,13 +14,14 @@ const touch = { minHeight: 44 }
 /** A field's text as the threshold: empty is none; anything else must be a number the server then checks */
 const parsed = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')))
 
-export function ApprovalThresholds({ warehouse }: { warehouse: Warehouse }) {
+export function BookingRules({ warehouse }: { warehouse: Warehouse }) {
   const translate = useTranslate()
   const notify = useNotify()
   const { update } = useRecordWrites()
   const [editing, setEditing] = useState(false)
   const [quantity, setQuantity] = useState('')
   const [value, setValue] = useState('')
+  const [belowZero, setBelowZero] = useState<NegativeStockPolicy>('confirm')
   const [error, setError] = useState<string>()
   const { approval_threshold_quantity: units, approval_threshold_value: worth } = warehouse
   const said =
@@ -31,6 +34,7 @@ export function ApprovalThresholds({ warehouse }: { warehouse: Warehouse }) {
   const open = () => {
     setQuantity(units === null ? '' : String(units))
     setValue(worth === null ? '' : String(worth))
+    setBelowZero(warehouse.negative_stock)
     setError(undefined)
     setEditing(true)
   }
@@ -38,27 +42,27 @@ export function ApprovalThresholds({ warehouse }: { warehouse: Warehouse }) {
     try {
       await update('warehouses', {
         id: warehouse.id,
-        data: { approval_threshold_quantity: parsed(quantity), approval_threshold_value: parsed(value) },
+        data: { approval_threshold_quantity: parsed(quantity), approval_threshold_value: parsed(value), negative_stock: belowZero },
         previousData: warehouse,
       })
-      notify('catalogue.warehouses.thresholds_saved', { type: 'success', messageArgs: { name: warehouse.warehouse_name } })
+      notify('catalogue.warehouses.rules_saved', { type: 'success', messageArgs: { name: warehouse.warehouse_name } })
       setEditing(false)
     } catch (failure) {
       setError((failure as Error).message)
     }
   }
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }} data-testid="approval-thresholds">
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }} data-testid="booking-rules">
       <Typography variant="body2" color="text.secondary">
-        {said}
+        {said} {translate(`catalogue.warehouses.negative_stock.${warehouse.negative_stock}`)}
       </Typography>
       {session.holds('administer') && (
         <Button size="small" sx={touch} onClick={open}>
-          {translate('catalogue.warehouses.set_thresholds')}
+          {translate('catalogue.warehouses.set_rules')}
         </Button>
       )}
       <Dialog open={editing} onClose={() => setEditing(false)} fullWidth maxWidth="xs">
-        <DialogTitle>{translate('catalogue.warehouses.thresholds_title', { name: warehouse.warehouse_name })}</DialogTitle>
+        <DialogTitle>{translate('catalogue.warehouses.rules_title', { name: warehouse.warehouse_name })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {translate('catalogue.warehouses.thresholds_help')}
@@ -79,6 +83,20 @@ export function ApprovalThresholds({ warehouse }: { warehouse: Warehouse }) {
             onChange={(event) => setValue(event.target.value)}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label={translate('catalogue.warehouses.below_zero')}
+            value={belowZero}
+            onChange={(event) => setBelowZero(event.target.value as NegativeStockPolicy)}
+          >
+            {NEGATIVE_STOCK_POLICIES.map((policy) => (
+              <MenuItem key={policy} value={policy} sx={touch}>
+                {translate(`catalogue.warehouses.negative_stock.${policy}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           {error && (
             <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
               {error}
