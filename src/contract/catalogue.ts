@@ -39,7 +39,9 @@ export type SupplierCreate = Static<typeof SupplierCreate>
  * either approval threshold is held for a manager's approval (null: none); and what a booking below zero meets.
  */
 const bookingRules = {
-  negative_stock: Type.Enum([...NEGATIVE_STOCK_POLICIES], { description: 'refuse, confirm (the default: refused unless allow_negative) or allow' }),
+  negative_stock: Type.Enum([...NEGATIVE_STOCK_POLICIES], {
+    description: 'refuse, confirm (the default: refused unless allow_negative) or allow',
+  }),
   /** units moved, in and out together */
   approval_threshold_quantity: Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
   /** those units at purchase price */
