@@ -294,6 +294,8 @@ const en = {
         warehouse_name: terms.name,
         approval_threshold_quantity: 'Approval above units',
         approval_threshold_value: 'Approval above value',
+        count_variance_quantity: 'Count variance in units',
+        count_variance_value: 'Count variance in value',
         negative_stock: 'Below zero',
         created_at: terms.created,
         updated_at: terms.last_edited,
@@ -349,6 +351,7 @@ const en = {
       threshold_quantity: 'Units',
       threshold_value: 'Value at purchase price',
       rules_saved: 'Booking rules of "%{name}" saved.',
+      variance_help: 'A count line that differs by more units, or more value, is flagged and asked about before the count is applied.',
       below_zero: 'A booking that leaves a location below zero',
       negative_stock: {
         refuse: 'Nothing goes below zero.',
@@ -651,7 +654,7 @@ const en = {
     back: 'All counts',
     loading: 'Loading the count…',
     columns: { count: 'Count', status: terms.status, created: 'Opened' },
-    status: { open: 'Open', submitted: 'Submitted', applied: 'Applied', cancelled: 'Cancelled' },
+    status: { open: 'Open', submitted: 'Submitted', applied: 'Applied', cancelled: 'Cancelled', reversed: 'Taken back' },
     open: {
       locations_help: 'Tick the locations to count; none ticked counts them all.',
       blind: 'Blind count',
@@ -671,6 +674,9 @@ const en = {
       counted_of: 'Counted %{product} at %{location}',
     },
     review: {
+      flagged: 'Larger than this warehouse expects of a count',
+      flagged_question:
+        'This line differs more than the warehouse expects of a count. Apply it as counted? |||| These %{smart_count} lines differ more than the warehouse expects of a count. Apply them as counted?',
       title: 'Review',
       counted: '%{counted} of %{total} lines counted',
       different: '%{smart_count} line differs |||| %{smart_count} lines differ',
@@ -690,6 +696,10 @@ const en = {
       cancel_title: 'Cancel this count?',
       cancel_content: 'Nothing is booked, and the count can no longer be applied.',
       cancel_done: 'Count #%{id} is cancelled.',
+      reverse: 'Take back',
+      reverse_title: 'Take this count back?',
+      reverse_content: 'Each difference it booked is booked back, once. Refused when the stock of one of its products changed afterwards.',
+      reverse_done: 'Count #%{id} is taken back.',
     },
   },
   reorder: {

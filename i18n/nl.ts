@@ -351,6 +351,8 @@ const nl: typeof en = {
         warehouse_name: terms.name,
         approval_threshold_quantity: 'Goedkeuring boven stuks',
         approval_threshold_value: 'Goedkeuring boven waarde',
+        count_variance_quantity: 'Telafwijking in stuks',
+        count_variance_value: 'Telafwijking in waarde',
         negative_stock: 'Onder nul',
         created_at: terms.created,
         updated_at: terms.last_edited,
@@ -408,6 +410,8 @@ const nl: typeof en = {
       threshold_quantity: 'Stuks',
       threshold_value: 'Waarde tegen inkoopprijs',
       rules_saved: 'Boekingsregels van "%{name}" opgeslagen.',
+      variance_help:
+        'Een telregel die meer stuks of meer waarde afwijkt, wordt gemarkeerd en nagevraagd voordat de telling wordt verwerkt.',
       below_zero: 'Een boeking die een locatie onder nul brengt',
       negative_stock: {
         refuse: 'Niets gaat onder nul.',
@@ -714,7 +718,7 @@ const nl: typeof en = {
     back: 'Alle tellingen',
     loading: 'De telling wordt geladen…',
     columns: { count: 'Telling', status: terms.status, created: 'Geopend' },
-    status: { open: 'Open', submitted: 'Ingediend', applied: 'Verwerkt', cancelled: 'Geannuleerd' },
+    status: { open: 'Open', submitted: 'Ingediend', applied: 'Verwerkt', cancelled: 'Geannuleerd', reversed: 'Teruggeboekt' },
     open: {
       locations_help: 'Vink de te tellen locaties aan; zonder vinkje worden ze allemaal geteld.',
       blind: 'Blinde telling',
@@ -734,6 +738,9 @@ const nl: typeof en = {
       counted_of: '%{product} geteld op %{location}',
     },
     review: {
+      flagged: 'Groter dan dit magazijn van een telling verwacht',
+      flagged_question:
+        'Deze regel wijkt meer af dan het magazijn van een telling verwacht. Zo verwerken? |||| Deze %{smart_count} regels wijken meer af dan het magazijn van een telling verwacht. Zo verwerken?',
       title: 'Controle',
       counted: '%{counted} van %{total} regels geteld',
       different: '%{smart_count} regel wijkt af |||| %{smart_count} regels wijken af',
@@ -753,6 +760,11 @@ const nl: typeof en = {
       cancel_title: 'Deze telling annuleren?',
       cancel_content: 'Er wordt niets geboekt, en de telling kan niet meer worden verwerkt.',
       cancel_done: 'Telling #%{id} is geannuleerd.',
+      reverse: 'Terugboeken',
+      reverse_title: 'Deze telling terugboeken?',
+      reverse_content:
+        'Elk verschil dat ze boekte, wordt één keer teruggeboekt. Geweigerd als de voorraad van een van haar producten daarna veranderde.',
+      reverse_done: 'Telling #%{id} is teruggeboekt.',
     },
   },
   reorder: {

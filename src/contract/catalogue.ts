@@ -39,6 +39,9 @@ export type SupplierCreate = Static<typeof SupplierCreate>
  * either approval threshold is held for a manager's approval (null: none); and what a booking below zero meets.
  */
 const bookingRules = {
+  /** a count line whose difference passes either is flagged in the review and asked about before applying */
+  count_variance_quantity: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+  count_variance_value: Type.Number({ minimum: 0, maximum: 1e12 }),
   negative_stock: Type.Enum([...NEGATIVE_STOCK_POLICIES], {
     description: 'refuse, confirm (the default: refused unless allow_negative) or allow',
   }),

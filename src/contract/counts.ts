@@ -6,7 +6,8 @@ import { DOCUMENT_PAGE_SIZE } from './constants'
 import { CurrencyCode } from './products'
 import { ProductRef } from './transfers'
 
-export const STOCK_COUNT_STATUSES = ['open', 'submitted', 'applied', 'cancelled'] as const
+/** reversed: applied, and then taken back by booking each adjustment's opposite */
+export const STOCK_COUNT_STATUSES = ['open', 'submitted', 'applied', 'cancelled', 'reversed'] as const
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number]
 const Counted = Type.Integer({ minimum: 0, maximum: 1_000_000_000 })
 
@@ -52,6 +53,8 @@ export const StockCountLine = Type.Object({
   purchase_currency: Nullable(CurrencyCode),
   /** difference × purchase price, when both are known */
   difference_value: Nullable(Type.Number()),
+  /** the difference passes the warehouse's count variance (units or value): applying asks about it first */
+  flagged: Type.Boolean(),
 })
 export type StockCountLine = Static<typeof StockCountLine>
 

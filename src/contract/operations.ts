@@ -69,6 +69,7 @@ export const OPERATIONS = {
   /** a count whose differences pass the warehouse's threshold answers the approval it waits for */
   applyCount: write<undefined, StockCount | Approval>()('POST', '/stock_counts/{id}/apply'),
   cancelCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/cancel'),
+  reverseCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/reverse'),
 
   /** the file and its options as multipart; `?dry_run=true` checks every row and keeps nothing */
   uploadImport: write<FormData, ImportReport>()('POST', '/imports/', { encoding: 'multipart', long: true }),

@@ -24,7 +24,7 @@ afterAll(() => server.close())
 const machine: DocumentStatuses<StockCountStatus> = {
   table: 'stock_counts',
   name: 'Stock count',
-  next: { open: ['submitted', 'cancelled'], submitted: ['applied'], applied: [], cancelled: [] },
+  next: { open: ['submitted', 'cancelled'], submitted: ['applied'], applied: [], cancelled: [], reversed: [] },
   stamps: { submitted: 'submitted_at', applied: 'applied_at' },
   refusal: (id, status) => new Conflict('COUNT_NOT_OPEN', `Count ${id} is ${status}`, { id, status }),
 }

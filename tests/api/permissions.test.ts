@@ -252,6 +252,15 @@ const CASES: Record<string, Case> = {
     async () => ({ url: `/api/approvals/${await askApproval()}/reject`, body: { reason: 'Not now' } }),
     true,
   ),
+  'POST /api/stock_counts/{id}/reverse': inR(
+    ['stock.count.apply'],
+    async () => {
+      const { id } = await openCount()
+      ok(await server.admin.post(`/api/stock_counts/${id}/apply`))
+      return { url: `/api/stock_counts/${id}/reverse` }
+    },
+    true,
+  ),
   'POST /api/stock_counts/{id}/apply': inR(
     ['stock.count.apply'],
     async () => ({ url: `/api/stock_counts/${(await openCount()).id}/apply` }),

@@ -231,3 +231,84 @@ describe('the list and bad input', () => {
     ])
   })
 })
+
+describe('counting by the thumb', () => {
+  it('keeps the lines in the order they were made: the expected ones by place and product, then those added as scanned', async () => {
+    const zebra = await product('CNT-ZEBRA', [[shelfA, 2]])
+    const apple = await product('CNT-APPLE', [[shelfA, 3]])
+    const opened = await open({ location_ids: [shelfA.id] })
+    const expected = opened.lines.map((line) => line.product.sku)
+    expect(expected.indexOf('CNT-APPLE')).toBeLessThan(expected.indexOf('CNT-ZEBRA'))
+    // two unexpected products, the second sorting before every other by name: each goes after the lines there were
+    const late = await make.product({ sku: 'CNT-LATE', article_number: 'CNT-LATE', barcode: 'BC-CNT-LATE' })
+    const first = await make.product({ sku: 'AAA-FIRST', article_number: 'AAA-FIRST', barcode: 'BC-AAA-FIRST' })
+    for (const barcode of ['BC-CNT-LATE', 'BC-AAA-FIRST'])
+      ok(await server.admin.post(`/api/stock_counts/${opened.id}/scan`, { barcode, location_id: shelfA.id }))
+    const again = await get(opened.id)
+    expect(again.lines.map((line) => line.product.sku)).toEqual([...expected, 'CNT-LATE', 'AAA-FIRST'])
+    expect([zebra.id, apple.id, late.id, first.id].every((id) => again.lines.some((line) => line.product_id === id))).toBe(true)
+  })
+
+  it("flags a line whose difference passes the warehouse's count variance in units or in value", async () => {
+    const screws = await product('CNT-SCREW', [[shelfB, 10]], { purchase_price: 0.05, purchase_currency: 'EUR' })
+    const pumps = await product('CNT-PUMP', [[shelfB, 10]], { purchase_price: 400, purchase_currency: 'EUR' })
+    const bolts = await product('CNT-BOLT', [[shelfB, 10]], { purchase_price: 1, purchase_currency: 'EUR' })
+    const opened = await open({ location_ids: [shelfB.id] })
+    await count(opened.id, lineOf(opened, screws.id, shelfB.id), 160) // +150 units at €7.50: flagged by units
+    await count(opened.id, lineOf(opened, pumps.id, shelfB.id), 7) // -3 units at -€1,200: flagged by value
+    await count(opened.id, lineOf(opened, bolts.id, shelfB.id), 60) // +50 units at €50: within both
+    const flags = () =>
+      get(opened.id).then((c) =>
+        c.lines.filter((line) => [screws.id, pumps.id, bolts.id].includes(line.product_id)).map((line) => [line.product.sku, line.flagged]),
+      )
+    expect(await flags()).toEqual([
+      ['CNT-BOLT', false],
+      ['CNT-PUMP', true],
+      ['CNT-SCREW', true],
+    ])
+    // the warehouse's variance is an administrator's to set; looser, nothing is flagged
+    ok(await server.admin.patch(`/api/warehouses/${warehouse.id}`, { count_variance_quantity: 1000, count_variance_value: 5000 }))
+    expect((await flags()).every(([, flagged]) => flagged === false)).toBe(true)
+    ok(await server.admin.patch(`/api/warehouses/${warehouse.id}`, { count_variance_quantity: 100, count_variance_value: 1000 }))
+    expect((await server.admin.patch(`/api/warehouses/${warehouse.id}`, { count_variance_quantity: -1 })).statusCode).toBe(422)
+  })
+})
+
+describe('taking an applied count back', () => {
+  it('books each of its adjustments back once, by its reversal or from the audit trail, until a later booking rests on it', async () => {
+    const cups = await product('CNT-BACK-1', [[shelfA, 10]])
+    const applied = async (counted: number) => {
+      const opened = await open({ location_ids: [shelfA.id] })
+      await count(opened.id, lineOf(opened, cups.id), counted)
+      return ok(await server.admin.post(`/api/stock_counts/${opened.id}/apply`)) as StockCount
+    }
+    const stock = async () => ok(await server.admin.get(`/api/products/${cups.id}`)).stock as number
+
+    const first = await applied(7)
+    expect(await stock()).toBe(7)
+    expect(ok(await server.admin.post(`/api/stock_counts/${first.id}/reverse`))).toMatchObject({ status: 'reversed' })
+    expect(await stock()).toBe(10)
+    const again = await server.admin.post(`/api/stock_counts/${first.id}/reverse`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('UNDO_ALREADY')
+    expect(await stock()).toBe(10)
+
+    // from the audit trail: the entry that applied it
+    const second = await applied(12)
+    const [entry] = ok(await server.admin.get(`/api/audit/?entity_type=stock_count&entity_id=${second.id}&action=update&limit=1`))
+    expect(entry.changes.status).toBe('applied')
+    expect(ok(await server.admin.get(`/api/audit/${entry.id}/undo`))).toMatchObject({ possible: true })
+    created(await server.admin.post(`/api/audit/${entry.id}/undo`))
+    expect(await stock()).toBe(10)
+
+    // a booking after the count rests on it: refused, nothing booked
+    const third = await applied(4)
+    await make.book(cups.id, { amount: 1, warehouse_id: warehouse.id, location_id: shelfA.id })
+    const refused = await server.admin.post(`/api/stock_counts/${third.id}/reverse`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('UNDO_CHANGED_SINCE')
+    expect(await stock()).toBe(5)
+    expect((await server.admin.post(`/api/stock_counts/${(await open({ location_ids: [shelfB.id] })).id}/reverse`)).statusCode).toBe(409)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})

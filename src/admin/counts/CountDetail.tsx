@@ -2,7 +2,8 @@
 // difference with its value, and submitting, applying or cancelling. A blind count shows no expected amounts until
 // it is submitted.
 import { useState } from 'react'
-import { Alert, Box, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Box, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material'
+import WarningAmberIcon from '@mui/icons-material/WarningAmber'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Confirm } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
@@ -17,12 +18,17 @@ import { productLabel } from '../common/transfer/transferForm'
 import { CountStatus } from './CountStatus'
 import { CountedInput } from './CountedInput'
 import { ScanBox } from './ScanBox'
-import { isBlindNow, summary, withLine } from './countSummary'
+import { isBlindNow, productDetails, summary, withLine } from './countSummary'
 import { useTranslate } from '../common/translate'
 import { isApproval } from '../common/isApproval'
 
-type Step = 'submit' | 'apply' | 'cancel'
-const STEP_OPERATIONS = { submit: OPERATIONS.submitCount, apply: OPERATIONS.applyCount, cancel: OPERATIONS.cancelCount }
+type Step = 'submit' | 'apply' | 'cancel' | 'reverse'
+const STEP_OPERATIONS = {
+  submit: OPERATIONS.submitCount,
+  apply: OPERATIONS.applyCount,
+  cancel: OPERATIONS.cancelCount,
+  reverse: OPERATIONS.reverseCount,
+}
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 const signedText = (n: number) => (n > 0 ? `+${n}` : String(n))
 
@@ -76,6 +82,7 @@ export default function CountDetail() {
   const hidden = isBlindNow(count)
   const open = count.status === 'open'
   const totals = summary(count.lines)
+  const flagged = count.lines.filter((line) => line.flagged)
   const steps: DocumentStep<StockCountStatus, Step>[] = [
     { name: 'submit', label: translate('counts.steps.submit'), from: ['open'], variant: 'outlined' },
     {
@@ -86,6 +93,7 @@ export default function CountDetail() {
       disabled: totals.counted === 0,
     },
     { name: 'cancel', label: translate('counts.steps.cancel'), from: ['open', 'submitted'], color: 'warning' },
+    { name: 'reverse', label: translate('counts.steps.reverse'), from: ['applied'], color: 'warning', variant: 'outlined' },
   ]
 
   return (
@@ -133,9 +141,9 @@ export default function CountDetail() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.location_name}</TableCell>
                     <TableCell sx={{ minWidth: 140 }}>
                       {productLabel(line.product)}
-                      {line.product.description && line.product.description !== productLabel(line.product) && (
+                      {productDetails(line.product, productLabel(line.product)) && (
                         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-                          {line.product.description}
+                          {productDetails(line.product, productLabel(line.product))}
                         </Typography>
                       )}
                     </TableCell>
@@ -154,6 +162,7 @@ export default function CountDetail() {
                       }}
                     >
                       {line.difference === null ? '' : signedText(line.difference)}
+                      {line.flagged && <FlaggedMark />}
                     </TableCell>
                     <TableCell align="right" sx={numberSx}>
                       {line.difference_value === null || line.purchase_currency === null
@@ -179,10 +188,18 @@ export default function CountDetail() {
         isOpen={asking !== undefined}
         loading={busy}
         title={asking ? `counts.steps.${asking}_title` : ''}
-        content={asking ? translate(`counts.steps.${asking}_content`, { smart_count: totals.counted }) : ''}
+        content={
+          asking === 'apply' && flagged.length > 0 ? (
+            <FlaggedLines lines={flagged} />
+          ) : asking ? (
+            translate(`counts.steps.${asking}_content`, { smart_count: totals.counted })
+          ) : (
+            ''
+          )
+        }
         confirm={asking ? `counts.steps.${asking}` : ''}
         cancel="terms.back"
-        confirmColor={asking === 'cancel' ? 'warning' : 'primary'}
+        confirmColor={asking === 'cancel' || asking === 'reverse' ? 'warning' : 'primary'}
         onConfirm={() => asking && void step(asking)}
         onClose={() => setAsking(undefined)}
       />
@@ -206,7 +223,12 @@ function PhoneLines({ count, onLine }: { count: StockCount; onLine: (line: Stock
         >
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ overflowWrap: 'anywhere' }}>{`${productLabel(line.product)} · ${line.location_name}`}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            {productDetails(line.product, productLabel(line.product)) && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {productDetails(line.product, productLabel(line.product))}
+              </Typography>
+            )}
+            <Typography variant="body2" color={line.flagged ? 'warning.main' : 'text.secondary'}>
               {[
                 `${translate('counts.lines.expected')} ${line.expected ?? '—'}`,
                 line.difference === null ? null : `${translate('counts.lines.difference')} ${signedText(line.difference)}`,
@@ -226,5 +248,41 @@ function PhoneLines({ count, onLine }: { count: StockCount; onLine: (line: Stock
         </Box>
       ))}
     </Stack>
+  )
+}
+
+/** A difference larger than the warehouse expects of a count */
+function FlaggedMark() {
+  const translate = useTranslate()
+  return (
+    <Tooltip title={translate('counts.review.flagged')}>
+      <WarningAmberIcon
+        color="warning"
+        fontSize="small"
+        aria-label={translate('counts.review.flagged')}
+        sx={{ ml: 0.5, verticalAlign: 'middle' }}
+      />
+    </Tooltip>
+  )
+}
+
+/** The question before applying a count with large differences: each such line by product, place and difference. */
+function FlaggedLines({ lines }: { lines: StockCountLine[] }) {
+  const translate = useTranslate()
+  const locale = useLocale()
+  return (
+    <>
+      <Typography>{translate('counts.review.flagged_question', { smart_count: lines.length })}</Typography>
+      <Box component="ul" sx={{ pl: 2.5, mb: 0 }} aria-label={translate('counts.review.flagged')}>
+        {lines.map((line) => (
+          <li key={line.id}>
+            {`${productLabel(line.product)} · ${line.location_name}: ${signedText(line.difference ?? 0)}`}
+            {line.difference_value !== null &&
+              line.purchase_currency !== null &&
+              ` (${money(locale, line.difference_value, line.purchase_currency)})`}
+          </li>
+        ))}
+      </Box>
+    </>
   )
 }

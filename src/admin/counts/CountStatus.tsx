@@ -3,7 +3,7 @@ import { Chip } from '@mui/material'
 import type { StockCountStatus } from '../../contract'
 import { useTranslate } from '../common/translate'
 
-const COLOR = { open: 'info', submitted: 'warning', applied: 'success', cancelled: 'default' } as const
+const COLOR = { open: 'info', submitted: 'warning', applied: 'success', cancelled: 'default', reversed: 'default' } as const
 
 export function CountStatus({ status }: { status: StockCountStatus }) {
   const translate = useTranslate()

@@ -45,6 +45,8 @@ export function CountedInput({ countId, line, onLine }: { countId: number; line:
       error={!valid}
       disabled={saving}
       onChange={(event) => setText(event.target.value)}
+      // typing replaces what the line holds (472 must not become 3472)
+      onFocus={(event) => event.target.select()}
       onBlur={() => void save()}
       onKeyDown={(event) => {
         if (event.key === 'Enter') void save()

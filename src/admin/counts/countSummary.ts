@@ -22,5 +22,10 @@ export function withLine(count: StockCount, line: StockCountLine): StockCount {
   return { ...count, lines, lines_total: lines.length, lines_counted: lines.filter((l) => l.counted !== null).length }
 }
 
+/** What names a line's product besides its label: its description and SKU, where they say more. */
+export function productDetails(product: StockCountLine['product'], label: string): string {
+  return [product.description, product.sku].filter((text) => text && text !== label).join(' · ')
+}
+
 /** True while expected amounts stay hidden: a blind count that is still being counted. */
 export const isBlindNow = (count: Pick<StockCount, 'blind' | 'status'>) => count.blind && count.status === 'open'

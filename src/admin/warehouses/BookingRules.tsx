@@ -22,6 +22,8 @@ export function BookingRules({ warehouse }: { warehouse: Warehouse }) {
   const [quantity, setQuantity] = useState('')
   const [value, setValue] = useState('')
   const [belowZero, setBelowZero] = useState<NegativeStockPolicy>('confirm')
+  const [varianceQuantity, setVarianceQuantity] = useState('')
+  const [varianceValue, setVarianceValue] = useState('')
   const [error, setError] = useState<string>()
   const { approval_threshold_quantity: units, approval_threshold_value: worth } = warehouse
   const said =
@@ -35,6 +37,8 @@ export function BookingRules({ warehouse }: { warehouse: Warehouse }) {
     setQuantity(units === null ? '' : String(units))
     setValue(worth === null ? '' : String(worth))
     setBelowZero(warehouse.negative_stock)
+    setVarianceQuantity(String(warehouse.count_variance_quantity))
+    setVarianceValue(String(warehouse.count_variance_value))
     setError(undefined)
     setEditing(true)
   }
@@ -42,7 +46,14 @@ export function BookingRules({ warehouse }: { warehouse: Warehouse }) {
     try {
       await update('warehouses', {
         id: warehouse.id,
-        data: { approval_threshold_quantity: parsed(quantity), approval_threshold_value: parsed(value), negative_stock: belowZero },
+        data: {
+          approval_threshold_quantity: parsed(quantity),
+          approval_threshold_value: parsed(value),
+          negative_stock: belowZero,
+          // a variance is always set: empty is taken as 0, every difference flagged
+          count_variance_quantity: parsed(varianceQuantity) ?? 0,
+          count_variance_value: parsed(varianceValue) ?? 0,
+        },
         previousData: warehouse,
       })
       notify('catalogue.warehouses.rules_saved', { type: 'success', messageArgs: { name: warehouse.warehouse_name } })
@@ -97,6 +108,29 @@ export function BookingRules({ warehouse }: { warehouse: Warehouse }) {
               </MenuItem>
             ))}
           </TextField>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {translate('catalogue.warehouses.variance_help')}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              margin="dense"
+              label={translate('catalogue.warehouses.threshold_quantity')}
+              value={varianceQuantity}
+              onChange={(event) => setVarianceQuantity(event.target.value)}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', 'aria-label': translate('resources.warehouses.fields.count_variance_quantity') },
+              }}
+            />
+            <TextField
+              margin="dense"
+              label={translate('catalogue.warehouses.threshold_value')}
+              value={varianceValue}
+              onChange={(event) => setVarianceValue(event.target.value)}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', 'aria-label': translate('resources.warehouses.fields.count_variance_value') },
+              }}
+            />
+          </Stack>
           {error && (
             <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
               {error}

@@ -82,6 +82,8 @@ export interface WarehousesTable {
   approval_threshold_quantity: Generated<number | null>
   approval_threshold_value: Generated<number | null>
   negative_stock: Generated<NegativeStockPolicy>
+  count_variance_quantity: Generated<number>
+  count_variance_value: Generated<number>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -183,7 +185,7 @@ export interface StockTransfersTable {
   created_at: Timestamp
 }
 
-export type StockCountStatus = 'open' | 'submitted' | 'applied' | 'cancelled'
+export type StockCountStatus = 'open' | 'submitted' | 'applied' | 'cancelled' | 'reversed'
 
 export interface StockCountsTable {
   id: Generated<number>

@@ -25,7 +25,7 @@ import { now } from '../db/clock'
 import type { Trx } from '../db/writes'
 import { Conflict, Invalid, NotFound } from './errors'
 import { assertStatus, moveDocument, type DocumentStatuses } from './documents/status'
-import { bookMutations, ledgerWrite, markCounted } from './ledger'
+import { bookMutations, laterMutationAt, ledgerWrite, markCounted } from './ledger'
 import { roundPrice } from './products'
 import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
@@ -39,6 +39,7 @@ const levelOfLine = sql<number>`coalesce((select stock_levels.on_hand from stock
 function closed(id: number, status: StockCountStatus): Conflict {
   if (status === 'applied') return new Conflict('COUNT_ALREADY_APPLIED', `Count ${id} was applied already.`, { id })
   if (status === 'cancelled') return new Conflict('COUNT_CANCELLED', `Count ${id} was cancelled.`, { id })
+  if (status === 'reversed') return new Conflict('UNDO_ALREADY', `Count ${id} was reversed already.`, { id })
   return new Conflict('COUNT_NOT_OPEN', `Count ${id} is ${status}: its lines can no longer be changed.`, { id, status })
 }
 
@@ -46,7 +47,13 @@ function closed(id: number, status: StockCountStatus): Conflict {
 const COUNT_STATUSES: DocumentStatuses<StockCountStatus> = {
   table: 'stock_counts',
   name: 'Stock count',
-  next: { open: ['submitted', 'applied', 'cancelled'], submitted: ['applied', 'cancelled'], applied: [], cancelled: [] },
+  next: {
+    open: ['submitted', 'applied', 'cancelled'],
+    submitted: ['applied', 'cancelled'],
+    applied: ['reversed'],
+    cancelled: [],
+    reversed: [],
+  },
   stamps: { submitted: 'submitted_at', applied: 'applied_at', cancelled: 'cancelled_at' },
   refusal: closed,
 }
@@ -101,9 +108,16 @@ export async function openCount(trx: Trx, body: StockCountCreate, user: User): P
       eb
         .selectFrom('stock_levels')
         .innerJoin('stock_count_locations', 'stock_count_locations.location_id', 'stock_levels.location_id')
+        .innerJoin('locations', 'locations.id', 'stock_levels.location_id')
+        .innerJoin('products', 'products.id', 'stock_levels.product_id')
         .select([sql.lit(id).as('count_id'), 'stock_levels.product_id', 'stock_levels.location_id', sql.val(stamp).as('created_at')])
         .where('stock_count_locations.count_id', '=', id)
-        .where('stock_levels.on_hand', '<>', 0),
+        .where('stock_levels.on_hand', '<>', 0)
+        // the lines in the order of the walk, location by location: their ids keep it (lines added later come after)
+        .orderBy(sql`lower(locations.location_name)`)
+        .orderBy('locations.id')
+        .orderBy(sql`lower(coalesce(products.article_number, products.sku, products.description))`)
+        .orderBy('products.id'),
     )
     .execute()
   return findCount(trx, id)
@@ -115,7 +129,11 @@ async function readLines(db: DB, countId: number, hidden: boolean, lineIds?: num
     .selectFrom('stock_count_lines')
     .innerJoin('products', 'products.id', 'stock_count_lines.product_id')
     .innerJoin('locations', 'locations.id', 'stock_count_lines.location_id')
+    .innerJoin('stock_counts', 'stock_counts.id', 'stock_count_lines.count_id')
+    .innerJoin('warehouses', 'warehouses.id', 'stock_counts.warehouse_id')
     .select([
+      'warehouses.count_variance_quantity',
+      'warehouses.count_variance_value',
       'stock_count_lines.id',
       'stock_count_lines.product_id',
       'stock_count_lines.location_id',
@@ -133,16 +151,21 @@ async function readLines(db: DB, countId: number, hidden: boolean, lineIds?: num
     ])
     .where('stock_count_lines.count_id', '=', countId)
     .$if(lineIds !== undefined, (qb) => qb.where('stock_count_lines.id', 'in', lineIds!))
-    .orderBy(sql`lower(locations.location_name)`)
-    .orderBy('locations.id')
-    .orderBy(sql`lower(coalesce(products.article_number, products.sku, products.description))`)
-    .orderBy('products.id')
+    // the order the lines were made in: the expected ones by location and product, then those added, as scanned;
+    // a line added under the thumb moves none of the others
+    .orderBy('stock_count_lines.id')
     .execute()
   return rows.map((row) => {
     const counted = row.counted
     const expected = counted === null ? Number(row.level) : Number(row.expected_at_count)
     const difference = counted === null ? null : counted - expected
     const priced = difference !== null && row.purchase_price !== null && row.purchase_currency !== null
+    const value = priced ? roundPrice(difference * row.purchase_price!) : null
+    // a difference larger than the warehouse expects of a count, in units or in value, is asked about before applying
+    const flagged =
+      !hidden &&
+      difference !== null &&
+      (Math.abs(difference) > row.count_variance_quantity || (value !== null && Math.abs(value) > row.count_variance_value))
     return {
       id: row.id,
       product_id: row.product_id,
@@ -155,7 +178,8 @@ async function readLines(db: DB, countId: number, hidden: boolean, lineIds?: num
       counted_at: row.counted_at,
       purchase_price: row.purchase_price,
       purchase_currency: row.purchase_currency,
-      difference_value: hidden || !priced ? null : roundPrice(difference * row.purchase_price!),
+      difference_value: hidden ? null : value,
+      flagged,
     }
   })
 }
@@ -439,5 +463,55 @@ export async function applyCount(trx: Trx, id: number, user: User): Promise<Stoc
       )
     })
   }
+  return findCount(trx, id)
+}
+
+/** Why an applied count cannot be reversed now: a later mutation of one of its products at its place rests on it. */
+export async function reversalRefusal(db: DB, id: number): Promise<Conflict | undefined> {
+  const count = await db.selectFrom('stock_counts').select('status').where('id', '=', id).executeTakeFirst()
+  if (!count) throw new NotFound('Stock count')
+  if (count.status === 'reversed') return new Conflict('UNDO_ALREADY', `Count ${id} was reversed already.`, { id })
+  if (count.status !== 'applied') return closed(id, count.status)
+  for (const booked of await countMutations(db, id))
+    if (await laterMutationAt(db, booked))
+      return new Conflict(
+        'UNDO_CHANGED_SINCE',
+        'The stock of a product of this count changed afterwards, so the count cannot be reversed any more.',
+        { what: 'The stock of a product of this count', thing: 'count_stock' },
+      )
+  return undefined
+}
+
+const countMutations = (db: DB, id: number) =>
+  db
+    .selectFrom('stock_mutations')
+    .select(['id', 'product_id', 'warehouse_id', 'location_id', 'amount', 'source_line_id'])
+    .where('source_kind', '=', 'count')
+    .where('source_id', '=', id)
+    .orderBy('id')
+    .execute()
+
+/**
+ * Takes an applied count back: books the opposite of each adjustment it booked (sourced to the same count line), once,
+ * refused while a later mutation of one of its products at its place rests on it.
+ */
+export async function reverseCount(trx: Trx, id: number, user: User): Promise<StockCount> {
+  const refusal = await reversalRefusal(trx, id)
+  if (refusal) throw refusal
+  // of two reversals at once, the second finds the count reversed
+  await moveDocument(trx, COUNT_STATUSES, id, 'reversed')
+  const booked = await countMutations(trx, id)
+  await bookMutations(
+    trx,
+    booked.map((row) => ({
+      product_id: row.product_id,
+      warehouse_id: row.warehouse_id,
+      location_id: row.location_id,
+      amount: -row.amount,
+      note: `Count #${id} reversed`,
+      user_id: user?.id ?? null,
+      source: { kind: 'count', id, line_id: row.source_line_id },
+    })),
+  )
   return findCount(trx, id)
 }

@@ -2,6 +2,7 @@
 // (with `undo_of`, the entry it takes back). Each kind of change that can be undone registers here, keyed by the
 // kind of record and the action: a booking is undone by deleting it, a deleted booking by booking it again as it
 // was, a transfer by its reversal, an import by reverting it.
+import { reversalRefusal, reverseCount } from './counts'
 import type { AuditAction, AuditEntityType, AuditEntry } from '../../contract'
 import type { DB } from '../db'
 import { Conflict } from './errors'
@@ -121,7 +122,21 @@ const transfer: Undoer = {
   },
 }
 
+/** Undoing a count's application books each of its adjustments back (reverseCount), while nothing later rests on it. */
+const appliedCount: Undoer = {
+  async refusal(db, entry) {
+    if (entry.changes?.status !== 'applied') return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone here.')
+    return reversalRefusal(db, entry.entity_id)
+  },
+  async undo(trx, entry, actor) {
+    const user = actor.id === null ? null : { id: actor.id, username: actor.username ?? '' }
+    await reverseCount(trx, entry.entity_id, user)
+    return { entity: 'stock_count', id: entry.entity_id, action: 'update', changes: { status: 'reversed' } }
+  },
+}
+
 export const undoers: Partial<Record<`${AuditEntityType}:${AuditAction}`, Undoer>> = {
+  'stock_count:update': appliedCount,
   'stock_mutation:create': booking,
   'stock_mutation:delete': deletedBooking,
   'stock_transfer:create': transfer,

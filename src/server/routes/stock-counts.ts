@@ -13,7 +13,18 @@ import {
   StockCountScan,
   StockCountSummary,
 } from '../../contract'
-import { addLine, applyCount, cancelCount, findCount, listCounts, openCount, scan, setCounted, submitCount } from '../domain/counts'
+import {
+  addLine,
+  applyCount,
+  cancelCount,
+  findCount,
+  listCounts,
+  openCount,
+  reverseCount,
+  scan,
+  setCounted,
+  submitCount,
+} from '../domain/counts'
 import { withTotalCount } from './support/lists'
 import { bodyWarehouse, countWarehouse } from './support/warehouses-of'
 import { visibleWarehouses } from '../plugins/access'
@@ -153,6 +164,22 @@ const plugin: RoutePlugin = async (app) => {
         if (held) return heldForApproval(request, held)
         return applyCount(trx, request.params.id, request.user)
       }),
+  )
+
+  app.post(
+    '/stock_counts/:id/reverse',
+    {
+      schema: {
+        tags,
+        description:
+          'Takes an applied count back: books the opposite of each adjustment it booked, once (again: 409 UNDO_ALREADY); ' +
+          'refused with 409 UNDO_CHANGED_SINCE once a product of it has a later mutation at its location.',
+        params: IdParams,
+        response: { 200: StockCount },
+      },
+      config: { access: { permission: 'stock.count.apply', in: countWarehouse }, audit: { ...count, set: { status: 'reversed' } } },
+    },
+    async (request, reply) => reply.commit(200, (trx) => reverseCount(trx, request.params.id, request.user)),
   )
 }
 

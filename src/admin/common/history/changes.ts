@@ -45,7 +45,11 @@ export const undoOf = (entry: AuditEntry) => (typeof entry.changes?.undo_of === 
 
 /** The kinds of change the audit trail can take back (domain/undo.ts on the server). */
 const UNDOABLE = new Set(['stock_mutation:create', 'stock_mutation:delete', 'stock_transfer:create', 'import:create'])
-export const mayUndo = (entry: AuditEntry) => UNDOABLE.has(`${entry.entity_type}:${entry.action}`) && importOf(entry) === undefined
+export const mayUndo = (entry: AuditEntry) =>
+  (UNDOABLE.has(`${entry.entity_type}:${entry.action}`) || isCountApplied(entry)) && importOf(entry) === undefined
+/** A count's application is taken back by its reversal */
+const isCountApplied = (entry: AuditEntry) =>
+  entry.entity_type === 'stock_count' && entry.action === 'update' && entry.changes?.status === 'applied'
 
 /** The resource whose field labels name the fields of a kind of record. */
 export const RESOURCE_OF: Record<string, string> = {

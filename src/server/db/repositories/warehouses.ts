@@ -34,6 +34,8 @@ const update = (db: DB, id: number, values: WarehouseUpdate) =>
       ...(values.approval_threshold_quantity === undefined ? {} : { approval_threshold_quantity: values.approval_threshold_quantity }),
       ...(values.approval_threshold_value === undefined ? {} : { approval_threshold_value: values.approval_threshold_value }),
       ...(values.negative_stock === undefined ? {} : { negative_stock: values.negative_stock }),
+      ...(values.count_variance_quantity === undefined ? {} : { count_variance_quantity: values.count_variance_quantity }),
+      ...(values.count_variance_value === undefined ? {} : { count_variance_value: values.count_variance_value }),
       updated_at: now(),
     })
     .where('id', '=', id)

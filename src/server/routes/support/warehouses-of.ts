@@ -155,6 +155,12 @@ export const approvalWarehouse = stored(async (request, db) => {
  * lift their own. */
 export const settingBookingRules: NeedsOf = async (request) => {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {}
-  const setting = 'approval_threshold_quantity' in body || 'approval_threshold_value' in body || 'negative_stock' in body
+  const setting = [
+    'approval_threshold_quantity',
+    'approval_threshold_value',
+    'negative_stock',
+    'count_variance_quantity',
+    'count_variance_value',
+  ].some((field) => field in body)
   return setting ? [{ permission: 'administer', warehouse_id: null }] : []
 }
