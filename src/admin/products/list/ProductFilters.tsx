@@ -1,6 +1,6 @@
-// The filter row: text filters applied by pressing Enter (all typed texts at once), each with a clear button,
-// and a Brand select with All.
-import type { KeyboardEvent } from 'react'
+// The filter row: text filters applied as one types (a pause of TYPING_PAUSE_MS) or at once with Enter (all typed
+// texts together), each with a clear button, and a Brand select with All. What the list shows is what Export writes.
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Box, Chip, IconButton, InputAdornment, TextField } from '@mui/material'
 import QrCodeIcon from '@mui/icons-material/QrCode'
 import ClearIcon from '@mui/icons-material/Clear'
@@ -10,6 +10,8 @@ import { useStateResetOn } from '../../common/useStateResetOn'
 import { useTranslate } from '../../common/translate'
 
 type Texts = Record<TextFilter, string>
+/** how long typing pauses before the list follows the texts */
+export const TYPING_PAUSE_MS = 500
 const textsOf = (filters: FilterValues): Texts =>
   Object.fromEntries(TEXT_FILTERS.map((name) => [name, String(filters[name] ?? '')])) as Texts
 
@@ -20,10 +22,24 @@ export function ProductFilters() {
   // filters restored from the store or the address bar show in the fields
   const [texts, setTexts] = useStateResetOn<Texts>(applied, JSON.stringify(applied))
 
+  const apply = () => setFilters(TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, texts[name].trim()), filterValues))
+  const typed = TEXT_FILTERS.some((name) => texts[name].trim() !== applied[name].trim())
+  // the list follows the texts once typing pauses, so what it shows (and Export writes) is what the fields say; the
+  // pause starts again with each key, and the filters applied then are the latest (a brand chosen meanwhile stays)
+  const latest = useRef(apply)
+  useEffect(() => {
+    latest.current = apply
+  })
+  const textsKey = JSON.stringify(texts)
+  useEffect(() => {
+    if (!typed) return
+    const timer = setTimeout(() => latest.current(), TYPING_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [textsKey, typed])
   const applyOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
-    setFilters(TEXT_FILTERS.reduce((filters, name) => withFilter(filters, name, texts[name].trim()), filterValues))
+    apply()
   }
   const clear = (name: TextFilter) => {
     setTexts({ ...texts, [name]: '' })
