@@ -795,6 +795,7 @@ const en = {
       sku_empty_stock: 'SKU is empty: it names the product to book.',
       sku_repeated: 'SKU "%{sku}" is in row %{row} already.',
       sku_unknown: 'No product has SKU "%{sku}".',
+      barcode_invalid: 'Barcode "%{barcode}" is no EAN-8, UPC-A or EAN-13: its length or check digit is wrong.',
       brand_unknown: 'Brand "%{name}" does not exist: add it on the Brands page first.',
       supplier_unknown: 'Organization "%{name}" does not exist: add it as a supplier first.',
       not_a_supplier: 'Organization "%{name}" is not a supplier.',

@@ -860,6 +860,7 @@ const nl: typeof en = {
       sku_empty_stock: 'SKU is leeg: die noemt het product om te boeken.',
       sku_repeated: 'SKU "%{sku}" staat al in rij %{row}.',
       sku_unknown: 'Geen product heeft SKU "%{sku}".',
+      barcode_invalid: 'Streepjescode "%{barcode}" is geen EAN-8, UPC-A of EAN-13: de lengte of het controlecijfer klopt niet.',
       brand_unknown: 'Merk "%{name}" bestaat niet: voeg het eerst toe op de pagina Merken.',
       supplier_unknown: 'Organisatie "%{name}" bestaat niet: voeg haar eerst toe als leverancier.',
       not_a_supplier: 'Organisatie "%{name}" is geen leverancier.',

@@ -71,6 +71,7 @@ export const IMPORT_PROBLEM_CODES = [
   'sku_empty_stock',
   'sku_repeated',
   'sku_unknown',
+  'barcode_invalid',
   'brand_unknown',
   'supplier_unknown',
   'not_a_supplier',

@@ -149,6 +149,27 @@ describe('a dry run', () => {
     ])
   })
 
+  it("reads a supplier's EAN column as the barcode and refuses an EAN or UPC whose length or check digit is wrong", async () => {
+    const res = await dryRun('products', {
+      name: 'supplier.csv',
+      content: csv([
+        ['SKU', 'EAN', 'Omschrijving'],
+        ['EAN-OK-13', '4006381333931', 'a whole EAN-13'],
+        ['EAN-OK-8', '96385074', 'a whole EAN-8'],
+        ['EAN-BAD-DIGIT', '4006381333932', 'the check digit is wrong'],
+        ['EAN-ELEVEN', '40063813339', 'eleven digits'],
+        ['CODE-128', 'BOX-0042', 'a Code 128 text'],
+      ]),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().columns.find((c: { header: string }) => c.header === 'EAN')).toMatchObject({ field: 'barcode' })
+    expect(res.json()).toMatchObject({ rows: 5, created: 3, refused: 2 })
+    expect(res.json().problems).toEqual([
+      expect.objectContaining({ row: 4, code: 'barcode_invalid', params: { barcode: '4006381333932' } }),
+      expect.objectContaining({ row: 5, code: 'barcode_invalid', params: { barcode: '40063813339' } }),
+    ])
+  })
+
   it('checks opening stock: the product by SKU, the warehouse and location by name, a whole amount other than 0', async () => {
     const res = await dryRun('stock', {
       name: 'stock.csv',

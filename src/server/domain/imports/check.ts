@@ -2,6 +2,7 @@
 // locations found by name), checked with the API's own schemas, and planned as a change (create, update, unchanged,
 // book) or refused with each problem by column. Reads only: a dry run checks, an import checks again in the
 // transaction that writes the chunk.
+import { isBrokenProductBarcode } from '../../../contract/barcodes'
 import { sql } from 'kysely'
 import {
   IMPORTED_PRODUCT_FIELDS,
@@ -189,6 +190,12 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
       const text = check.cell(field)
       if (text !== undefined) body[field] = text
     }
+    // digits only are an EAN or UPC, whole and with its check digit; a text with letters is a Code 128 label's
+    const barcode = check.cell('barcode')
+    if (barcode !== undefined && isBrokenProductBarcode(barcode))
+      check.refuse('barcode', `Barcode "${barcode}" is no EAN-8, UPC-A or EAN-13: its length or check digit is wrong.`, 'barcode_invalid', {
+        barcode,
+      })
     const brandName = check.cell('brand')
     if (brandName !== undefined) {
       const brand = brands.get(lower(brandName))?.[0]

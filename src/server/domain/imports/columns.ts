@@ -26,6 +26,10 @@ const EXPORT_LABELS: Partial<Record<ImportField, string[]>> = {
   amount: ['stock.mutations.amount'],
   note: ['stock.mutations.note'],
 }
+/** Headers suppliers' files use for a field, beside its names in English and Dutch. */
+const SUPPLIERS_HEADERS: Partial<Record<ImportField, string[]>> = {
+  barcode: ['ean', 'ean13', 'ean 13', 'ean8', 'ean 8', 'gtin', 'gtin13', 'gtin 13', 'upc', 'upc a', 'barcode', 'streepjescode', 'ean code'],
+}
 /** Columns our exports have that an import reads nothing from: ignored without asking. */
 const READ_ONLY: Record<ImportKind, string[]> = {
   products: ['resources.products.fields.stock', 'id', 'stock', 'created_at', 'updated_at'],
@@ -47,7 +51,10 @@ const names = (keys: string[]) => keys.flatMap((key) => [key, ...LANGUAGES.map((
 function guessField(kind: ImportKind, header: string): ImportField | '' | undefined {
   const wanted = normal(header)
   for (const field of IMPORT_FIELDS[kind] as readonly ImportField[])
-    if (names([field, `imports.fields.${field}`, ...(EXPORT_LABELS[field] ?? [])]).includes(wanted)) return field
+    if (
+      [...names([field, `imports.fields.${field}`, ...(EXPORT_LABELS[field] ?? [])]), ...(SUPPLIERS_HEADERS[field] ?? [])].includes(wanted)
+    )
+      return field
   return names(READ_ONLY[kind]).includes(wanted) ? '' : undefined
 }
 
