@@ -409,6 +409,24 @@ describe('an import', () => {
     ])
   })
 
+  it('writes the refused rows of a semicolon file with semicolons, as the Dutch Excel that saved it opens them', async () => {
+    const report = await imported('products', {
+      name: 'nl.csv',
+      content: csv(
+        [
+          ['SKU', 'Omschrijving', 'Inkoopprijs'],
+          ['SEMI-1', 'goed', '1,5'],
+          ['', 'zonder sku', '2,5'],
+        ],
+        ';',
+      ),
+    })
+    expect(report).toMatchObject({ created: 1, refused: 1 })
+    const text = (await server.admin.get(`/api/imports/${report.id}/refused?lang=en`)).rawPayload.subarray(3).toString('utf8')
+    expect(text.split('\r\n')[0].split('\n')[0]).toBe('Row;SKU;Omschrijving;Inkoopprijs;Reason')
+    expect(parse(text, { delimiter: ';' })[1].slice(0, 4)).toEqual(['3', '', 'zonder sku', '2,5'])
+  })
+
   it('downloads the refused rows as CSV, each with its row number and reasons', async () => {
     const report = await imported(
       'products',
@@ -421,7 +439,8 @@ describe('an import', () => {
     const res = await server.admin.get(`/api/imports/${report.id}/refused?lang=nl`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    const rows = parse(res.rawPayload.subarray(3).toString('utf8'))
+    // written with the upload's delimiter (a comma), whatever the reader's language
+    const rows = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ',' })
     expect(rows).toEqual([
       ['Rij', 'SKU', 'Description', 'Article number', 'Brand', 'Supplier', 'Purchase price', 'Currency', 'Reden'],
       // the reasons in the language asked for (a schema's message stays English)

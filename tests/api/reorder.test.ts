@@ -173,7 +173,7 @@ describe('the reorder report', () => {
   })
 
   it('exports as CSV and XLSX: the rows of the report in its order, Dutch headers, text kept from running as a formula', async () => {
-    const odd = await product('RO-CSV', { supplier_id: zeta.id, purchase_price: 1, purchase_currency: 'GBP' })
+    const odd = await product('RO-CSV', { supplier_id: zeta.id, purchase_price: 1.25, purchase_currency: 'GBP' })
     ok(await server.admin.patch(`/api/products/${odd.id}`, { description: '=HYPERLINK("x"), 2" pipe' }))
     ok(await setLevel(odd.id, north.id, 3, 3))
     const report: ReorderReport = ok(await server.admin.get(`/api/reports/reorder?warehouse_id=${north.id}`))
@@ -183,7 +183,8 @@ describe('the reorder report', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="reorder-report-\d{4}-\d{2}-\d{2}\.csv"$/)
-    const [header, ...rows]: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'))
+    // a Dutch reader's file separates its fields with ';'
+    const [header, ...rows]: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' })
     expect(header.slice(0, 5)).toEqual(['Leverancier', 'SKU', 'Artikelnummer', 'Omschrijving', 'Magazijn'])
     expect(rows.map((row) => [row[0], row[1], row[9]])).toEqual(lines.map((l) => [l.supplier ?? '', l.sku, String(l.suggested)]))
     expect(rows.find((row) => row[1] === 'RO-CSV')).toEqual([
@@ -197,9 +198,10 @@ describe('the reorder report', () => {
       '3',
       '',
       '3',
-      '1',
+      // a Dutch reader's decimals have a comma
+      '1,25',
       'GBP',
-      '3',
+      '3,75',
     ])
 
     const workbook = new ExcelJS.Workbook()

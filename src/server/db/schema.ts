@@ -306,6 +306,8 @@ export interface ServerSecretsTable {
 /** one import of a file (issue 14) and its report */
 export interface ImportsTable {
   id: Generated<number>
+  /** a CSV upload's delimiter, its refused rows are written with; null for a workbook */
+  delimiter: Generated<string | null>
   kind: ImportKind
   mode: ImportMode
   status: ImportStatus

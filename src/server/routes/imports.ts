@@ -24,9 +24,9 @@ import { isImportProblemCode, LANGUAGES } from '../../contract'
 import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound } from '../domain/errors'
-import { escapeFormula, sentence, translated } from '../domain/exports/files'
+import { csvDelimiter, escapeFormula, sentence, translated } from '../domain/exports/files'
 import { mapColumns } from '../domain/imports/columns'
-import { firstBytesOf, readHeader, sniff } from '../domain/imports/files'
+import { csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
@@ -174,6 +174,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
             runner_id: runner.id,
             heartbeat_at: now(),
             upload_path: uploaded.path,
+            delimiter: csvDelimiterOf(uploaded.kind, head),
           })
           importId = row.id
           request.audited = {
@@ -247,9 +248,11 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
       if (!row) throw new NotFound('Import')
       const lang: Language = request.query.lang ?? 'en'
       const headers = (JSON.parse(row.columns) as { header: string }[]).map((c) => c.header)
+      // written as the upload was: its delimiter (an Excel with Dutch settings reads ';'), or the reader's for a workbook
       const csv = stringify({
         bom: true,
         header: true,
+        delimiter: row.delimiter ?? csvDelimiter(lang),
         columns: [translated(lang, 'terms.row'), ...headers, translated(lang, 'terms.reason')].map(escapeFormula),
       })
       // in pages by id (the order rows were refused in), so the connection is never held for the whole file

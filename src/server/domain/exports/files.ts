@@ -46,7 +46,13 @@ function valueIn(lang: Language, column: Column, value: Cell): Cell {
   return value
 }
 
-/** The CSV file: a header row, then each row; text that a spreadsheet would run as a formula is escaped. */
+/** The delimiter a spreadsheet in the reader's language opens without asking: Dutch settings take ';' (',' is their decimal mark). */
+export const csvDelimiter = (lang: Language) => (lang === 'nl' ? ';' : ',')
+
+/**
+ * The CSV file: a header row, then each row; text that a spreadsheet would run as a formula is escaped. For a Dutch
+ * reader the fields are separated by ';' and decimals written with a comma, as a Dutch Excel reads them.
+ */
 function csvFile(columns: readonly Column[], lang: Language, batches: AsyncIterable<Row[]>): Readable {
   async function* records() {
     for await (const batch of batches)
@@ -60,7 +66,11 @@ function csvFile(columns: readonly Column[], lang: Language, batches: AsyncItera
     bom: true,
     header: true,
     columns: columns.map((column) => escapeFormula(translated(lang, column.label))),
-    cast: { boolean: (value) => (value ? 'true' : 'false') },
+    delimiter: csvDelimiter(lang),
+    cast: {
+      boolean: (value) => (value ? 'true' : 'false'),
+      number: (value) => (lang === 'nl' ? String(value).replace('.', ',') : String(value)),
+    },
   })
   const source = Readable.from(records())
   source.on('error', (error) => csv.destroy(error))

@@ -42,6 +42,17 @@ export function sniff(head: Buffer): FileKind {
   return 'csv'
 }
 
+/** The delimiter of a CSV upload, read from its first bytes (kept, so that its refused rows go back alike); none for XLSX. */
+export const csvDelimiterOf = (kind: FileKind, head: Buffer): string | null =>
+  kind === 'csv'
+    ? delimiterOf(
+        head
+          .toString('utf8')
+          .replace(/^\uFEFF/, '')
+          .split(/\r?\n/)[0],
+      )
+    : null
+
 /** The delimiter of the header line: Excel writes ';' where the decimal mark is a comma (Dutch settings). */
 function delimiterOf(firstLine: string): string {
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
