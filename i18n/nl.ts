@@ -966,6 +966,28 @@ const nl: typeof en = {
     empty: 'Nog geen wijzigingen vastgelegd.',
     more: 'Oudere wijzigingen tonen',
   },
+  mail: {
+    verification: {
+      subject: 'Stockroom: bevestig uw e-mailadres',
+      text: 'Hallo,\n\nBevestig dat dit uw e-mailadres is door deze link te openen (24 uur geldig):\n\n%{link}\n\nHeeft u hier niet om gevraagd, dan kunt u deze mail negeren.',
+    },
+    invitation: {
+      subject: 'Welkom bij Stockroom: kies uw wachtwoord',
+      text: 'Hallo %{username},\n\nEen beheerder heeft een Stockroom-account voor u gemaakt. Open deze link om uw e-mailadres te bevestigen en uw wachtwoord te kiezen (24 uur geldig):\n\n%{link}\n\nLog daarna in met dit e-mailadres en uw nieuwe wachtwoord.',
+    },
+    reset: {
+      subject: 'Stockroom: stel uw wachtwoord opnieuw in',
+      text: 'Hallo,\n\nIemand heeft gevraagd het wachtwoord van uw Stockroom-account opnieuw in te stellen. Open deze link om een nieuw te kiezen (1 uur geldig):\n\n%{link}\n\nWas u het niet, negeer dan deze mail; uw wachtwoord blijft zoals het is.',
+    },
+    email_changed: {
+      subject: 'Stockroom: uw e-mailadres is gewijzigd',
+      text: 'Hallo,\n\nHet e-mailadres van uw Stockroom-account is gewijzigd van %{email} in een ander adres. Mails over het account gaan nu daarheen.\n\nDeed u dit niet, meld het dan meteen aan uw Stockroom-beheerder.',
+    },
+    password_changed: {
+      subject: 'Stockroom: uw wachtwoord is gewijzigd',
+      text: 'Hallo,\n\nHet wachtwoord van uw Stockroom-account is gewijzigd, en elke sessie die met het oude was ingelogd is beëindigd.\n\nDeed u dit niet, meld het dan meteen aan uw Stockroom-beheerder.',
+    },
+  },
   dashboard: {
     stock_value: 'Voorraadwaarde tegen inkoopprijs',
     no_prices: 'Nog geen product met voorraad heeft een inkoopprijs.',

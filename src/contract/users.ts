@@ -1,11 +1,13 @@
 import Type, { type Static } from 'typebox'
-import { MIN_PASSWORD_LENGTH } from './constants'
+import { LANGUAGES, MIN_PASSWORD_LENGTH } from './constants'
 import { Id, ListQuery, Name, Nullable, timestamps } from './common'
 import { PERMISSIONS, ROLES } from './roles'
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 128 })
 const PersonName = Nullable(Type.String({ maxLength: 200 }))
+/** the language of the person's mails and screens */
+const UserLanguage = Type.Enum([...LANGUAGES])
 
 export const User = Type.Object({
   id: Id,
@@ -13,6 +15,7 @@ export const User = Type.Object({
   username: Type.String(),
   given_name: Nullable(Type.String()),
   family_name: Nullable(Type.String()),
+  language: UserLanguage,
   is_active: Type.Boolean(),
   is_verified: Type.Boolean(),
   is_superuser: Type.Boolean(),
@@ -38,13 +41,21 @@ export const UserCreate = Type.Object({
   username: Name(100),
   given_name: Type.Optional(PersonName),
   family_name: Type.Optional(PersonName),
+  language: Type.Optional(UserLanguage),
   is_active: Type.Optional(Type.Boolean()),
   is_verified: Type.Optional(Type.Boolean()),
   is_superuser: Type.Optional(Type.Boolean()),
 })
 export type UserCreate = Static<typeof UserCreate>
 
-const OwnData = { email: Email, password: Password, username: Name(100), given_name: PersonName, family_name: PersonName }
+const OwnData = {
+  email: Email,
+  password: Password,
+  username: Name(100),
+  given_name: PersonName,
+  family_name: PersonName,
+  language: UserLanguage,
+}
 
 /** PATCH /users/me: a person's own data; flags are not theirs to change. A new e-mail or password needs the current password. */
 export const UserUpdateMe = Type.Partial(

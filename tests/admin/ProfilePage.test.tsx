@@ -17,6 +17,7 @@ const pat = {
   email: 'pat@example.com',
   given_name: null,
   family_name: null,
+  language: 'en' as const,
   is_active: true,
   is_verified: false,
   is_superuser: false,

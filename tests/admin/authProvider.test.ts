@@ -10,6 +10,7 @@ const user = {
   username: 'ann',
   given_name: 'Ann',
   family_name: 'Lee',
+  language: 'en' as const,
   is_active: true,
   is_verified: true,
   is_superuser: false,

@@ -16,6 +16,7 @@ const user = {
   username: 'sam',
   given_name: null,
   family_name: null,
+  language: 'en' as const,
   is_active: true,
   is_verified: true,
   is_superuser: false,

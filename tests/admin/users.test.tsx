@@ -16,6 +16,7 @@ const person = (id: number, username: string, extra: Record<string, unknown> = {
   email: `${username}@example.com`,
   given_name: null,
   family_name: null,
+  language: 'en' as const,
   is_active: true,
   is_verified: true,
   is_superuser: false,
@@ -96,7 +97,9 @@ describe('Users', { timeout: 20_000 }, () => {
     const creation = api.requests.find((r) => r.method === 'POST')!
     expect(creation.url).toBe('/api/users/')
     const sent = JSON.parse(creation.body!)
-    expect(Object.keys(sent).sort()).toEqual(['email', 'password', 'username'])
+    // the invitation is written in the language of the screen (English here)
+    expect(Object.keys(sent).sort()).toEqual(['email', 'language', 'password', 'username'])
+    expect(sent.language).toBe('en')
     expect(sent).toMatchObject({ username: 'carol', email: 'carol@example.com' })
     expect(sent.password).toMatch(/^[A-Za-z0-9]{14}$/)
     // nothing further while the server has not answered the creation

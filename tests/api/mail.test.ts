@@ -53,6 +53,23 @@ const lifetimeHours = (row: { created_at: string; expires_at: string }) =>
 const canLogin = async (email: string, password: string) =>
   (await server.anonymous.post('/api/auth/jwt/login', { username: email, password })).statusCode === 200
 
+describe('the language of the mails', () => {
+  it("writes a person's mails in the language they chose, and the password link works the same", async () => {
+    const person = await register()
+    const me = await server.client(person.token).patch('/api/users/me', { language: 'nl' })
+    expect(me.statusCode).toBe(200)
+    expect(me.json().language).toBe('nl')
+    expect((await server.client(person.token).patch('/api/users/me', { language: 'de' })).statusCode).toBe(422)
+
+    expect((await forgotPassword(person.email)).statusCode).toBe(202)
+    const mail = await mailbox.next(person.email)
+    expect(mail.subject).toBe('Stockroom: stel uw wachtwoord opnieuw in')
+    expect(mail.text).toContain('1 uur geldig')
+    expect(mail.text).not.toContain('%{')
+    expect((await resetPassword(tokenInLink(mail, PUBLIC_URL, 'password'), 'een-nieuw-wachtwoord')).statusCode).toBe(200)
+  })
+})
+
 describe('e-mail verification', () => {
   it('mails a {PUBLIC_URL}/verify/{token} link; the token verifies the address once', async () => {
     const person = await register()

@@ -20,6 +20,7 @@ const USER_KEYS = [
   'is_active',
   'is_superuser',
   'is_verified',
+  'language',
   'updated_at',
   'username',
 ]

@@ -8,6 +8,7 @@ import { account } from '../providers'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { generatePassword } from './generatePassword'
 import { useTranslate } from '../common/translate'
+import { useLocaleState } from 'ra-core'
 
 const EMPTY = { username: '', email: '' }
 type Outcome = { severity: 'success' | 'warning' | 'error'; message: string }
@@ -16,6 +17,7 @@ export function AddUserForm() {
   const translate = useTranslate()
   const { create } = useRecordWrites()
   const [values, setValues] = useState(EMPTY)
+  const [locale] = useLocaleState()
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.target.value })
@@ -28,7 +30,9 @@ export function AddUserForm() {
     setPending(true)
     setOutcome(undefined)
     try {
-      const user = (await create('users', { data: { username, email, password: generatePassword() } })) as User
+      // the invitation is written in the language of the screen it was made on; the person may choose another later
+      const language = locale === 'nl' ? 'nl' : 'en'
+      const user = (await create('users', { data: { username, email, password: generatePassword(), language } })) as User
       setValues(EMPTY)
       try {
         await account.requestVerification(user.email)

@@ -11,6 +11,7 @@ import type {
   ImportKind,
   ImportMode,
   ImportStatus,
+  Language,
   NegativeStockPolicy,
   ProductFieldName,
   Role,
@@ -28,6 +29,7 @@ export interface UsersTable {
   hashed_password: string
   given_name: string | null
   family_name: string | null
+  language: Generated<Language>
   is_active: Bool
   is_verified: Bool
   is_superuser: Bool

@@ -1,4 +1,8 @@
-// The mails an account receives. Each carries one link into the admin UI.
+// The mails an account receives, in the language of the person they go to (i18n: mail.*). Each carries at most one
+// link into the admin UI.
+import type { Language } from '../../contract'
+import type { MessageKey } from '../../../i18n/keys'
+import { sentence } from './exports/files'
 
 /** A mail as the mailer sends it. */
 export interface Mail {
@@ -8,57 +12,33 @@ export interface Mail {
   html?: string
 }
 
-const signature = '\n\n-- \nStockroom'
+type MailKind = 'verification' | 'invitation' | 'reset' | 'email_changed' | 'password_changed'
 
-export function verificationMail(to: string, link: string): Mail {
-  return {
-    to,
-    subject: 'Stockroom: verify your e-mail address',
-    text: `Hello,\n\nPlease confirm that this is your e-mail address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not ask for this, you can ignore this mail.${signature}`,
-  }
+function mail(to: string, lang: Language, kind: MailKind, values: Record<string, string> = {}): Mail {
+  const say = (part: 'subject' | 'text') => sentence(lang, `mail.${kind}.${part}` as MessageKey, values)
+  return { to, subject: say('subject'), text: `${say('text')}\n\n-- \n${sentence(lang, 'stockroom.name', {})}` }
 }
 
-export function invitationMail(to: string, username: string, link: string): Mail {
-  return {
-    to,
-    subject: 'Welcome to Stockroom: choose your password',
-    text: `Hello ${username},\n\nAn administrator made a Stockroom account for you. Open this link to confirm your e-mail address and choose your password (valid for 24 hours):\n\n${link}\n\nThen sign in with this e-mail address and your new password.${signature}`,
-  }
-}
+export const verificationMail = (to: string, lang: Language, link: string) => mail(to, lang, 'verification', { link })
 
-export function passwordResetMail(to: string, link: string): Mail {
-  return {
-    to,
-    subject: 'Stockroom: reset your password',
-    text: `Hello,\n\nSomeone asked to reset the password of your Stockroom account. Open this link to choose a new one (valid for 1 hour):\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.${signature}`,
-  }
-}
+export const invitationMail = (to: string, lang: Language, username: string, link: string) =>
+  mail(to, lang, 'invitation', { username, link })
+
+export const passwordResetMail = (to: string, lang: Language, link: string) => mail(to, lang, 'reset', { link })
 
 /** To the address an account had: no link, so nothing in it can undo the change unseen. */
-export function emailChangedNotice(to: string): Mail {
-  return {
-    to,
-    subject: 'Stockroom: your e-mail address was changed',
-    text: `Hello,\n\nThe e-mail address of your Stockroom account was changed from ${to} to another address. Mails about the account now go there.\n\nIf you did not do this, tell your Stockroom administrator at once.${signature}`,
-  }
-}
+export const emailChangedNotice = (to: string, lang: Language) => mail(to, lang, 'email_changed', { email: to })
 
 /** To the account's address after its password changed; no link either. */
-export function passwordChangedNotice(to: string): Mail {
-  return {
-    to,
-    subject: 'Stockroom: your password was changed',
-    text: `Hello,\n\nThe password of your Stockroom account was changed, and every session signed in with the old one has ended.\n\nIf you did not do this, tell your Stockroom administrator at once.${signature}`,
-  }
-}
+export const passwordChangedNotice = (to: string, lang: Language) => mail(to, lang, 'password_changed')
 
 /** The notices a change of an account calls for: a new address tells the old one, a new password the account's. */
 export function changeNotices(
   before: { email: string; hashed_password: string },
-  after: { email: string; hashed_password: string },
+  after: { email: string; hashed_password: string; language: Language },
 ): Mail[] {
   const notices: Mail[] = []
-  if (after.email !== before.email) notices.push(emailChangedNotice(before.email))
-  if (after.hashed_password !== before.hashed_password) notices.push(passwordChangedNotice(after.email))
+  if (after.email !== before.email) notices.push(emailChangedNotice(before.email, after.language))
+  if (after.hashed_password !== before.hashed_password) notices.push(passwordChangedNotice(after.email, after.language))
   return notices
 }

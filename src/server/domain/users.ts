@@ -3,7 +3,7 @@
 // should wait for it.
 import { randomUUID } from 'node:crypto'
 import { sql, type Updateable } from 'kysely'
-import { AUTH_ERRORS, type Role, type RoleGrant, type User, type UserUpdate } from '../../contract'
+import { AUTH_ERRORS, type Language, type Role, type RoleGrant, type User, type UserUpdate } from '../../contract'
 import type { DB } from '../db'
 import { now, secondsAfter } from '../db/clock'
 import { dialectOfConnection } from '../db/dialect'
@@ -25,6 +25,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     given_name: row.given_name,
     family_name: row.family_name,
+    language: row.language,
     is_active: Boolean(row.is_active),
     is_verified: Boolean(row.is_verified),
     is_superuser: Boolean(row.is_superuser),
@@ -89,6 +90,7 @@ export interface NewUser {
   username: string
   given_name?: string | null
   family_name?: string | null
+  language?: Language
 }
 
 type Flags = Record<'is_active' | 'is_verified' | 'is_superuser' | 'needs_password', boolean>
@@ -106,6 +108,7 @@ export async function insertUser(db: DB, user: NewUser, hashedPassword: string, 
       hashed_password: hashedPassword,
       given_name: user.given_name ?? null,
       family_name: user.family_name ?? null,
+      ...(user.language ? { language: user.language } : {}),
       ...flags,
       created_at: stamp,
       updated_at: stamp,
@@ -203,6 +206,7 @@ function columnsFor(current: UserRow, changes: UserUpdate, hashedPassword: strin
     is_active: changes.is_active,
     is_verified: changes.is_verified ?? (emailChanges ? false : undefined),
     is_superuser: changes.is_superuser,
+    language: changes.language,
     ...(emailChanges ? { email } : {}),
     ...(hashedPassword === undefined ? {} : { hashed_password: hashedPassword, needs_password: byAdministrator }),
     updated_at: now(),

@@ -27,10 +27,10 @@ const plugin: RoutePlugin = async (app, { publicUrl, openRegistration, defaultRo
   async function sendVerification(user: UserRow, log: FastifyBaseLogger) {
     if (user.needs_password) {
       const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.invitation)
-      await app.mailer.send(invitationMail(user.email, user.username, link('password', token)), log)
+      await app.mailer.send(invitationMail(user.email, user.language, user.username, link('password', token)), log)
     } else {
       const token = await issueAccountToken(app.db, user, 'verify', TOKEN_LIFETIME_SECONDS.verify)
-      await app.mailer.send(verificationMail(user.email, link('verify', token)), log)
+      await app.mailer.send(verificationMail(user.email, user.language, link('verify', token)), log)
     }
   }
 
@@ -133,7 +133,7 @@ const plugin: RoutePlugin = async (app, { publicUrl, openRegistration, defaultRo
           if (!user?.is_active) return
           if (await mailedEnough('/api/auth/forgot-password', user.email, request.log)) return
           const token = await issueAccountToken(app.db, user, 'reset', TOKEN_LIFETIME_SECONDS.reset)
-          await app.mailer.send(passwordResetMail(user.email, link('password', token)), request.log)
+          await app.mailer.send(passwordResetMail(user.email, user.language, link('password', token)), request.log)
         },
         request.log,
       )
