@@ -447,7 +447,7 @@ const en = {
       loading: 'Loading...',
       retry: terms.try_again,
       amount_help: 'Negative = stock out',
-      amount_invalid: 'A whole number other than 0',
+      amount_invalid: 'A whole number other than 0, at most 1,000,000,000 in or out',
       submit: 'Submit',
       unconfirmed: 'Not confirmed yet. Press Submit again: it will not be booked twice.',
       large_title: 'Book %{amount}?',

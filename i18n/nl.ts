@@ -508,7 +508,7 @@ const nl: typeof en = {
       loading: 'Laden...',
       retry: terms.try_again,
       amount_help: 'Negatief = afboeken',
-      amount_invalid: 'Een geheel getal anders dan 0',
+      amount_invalid: 'Een geheel getal anders dan 0, hoogstens 1.000.000.000 erin of eruit',
       submit: 'Boeken',
       unconfirmed: 'Nog niet bevestigd. Druk nogmaals op Boeken: het wordt niet twee keer geboekt.',
       large_title: '%{amount} boeken?',
