@@ -579,6 +579,10 @@ const en = {
       picture: 'Camera picture',
       failed: 'The camera cannot be used: %{message}',
       insecure: 'the camera needs a secure (https) connection',
+      /** why the browser gave no picture, by the name of its error */
+      no_camera: 'this device has no camera the browser can use',
+      not_allowed: 'the browser was not allowed to use it; allow the camera for this site in its settings',
+      busy: 'another app is using it; close that app and try again',
     },
     labels: {
       print_one: 'Print label',

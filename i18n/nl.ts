@@ -60,7 +60,7 @@ const terms: typeof en.terms = {
   new_password: 'Nieuw wachtwoord',
   active: 'Actief',
   verified: 'Geverifieerd',
-  superuser: 'Superuser',
+  superuser: 'Supergebruiker',
   field: 'Veld',
   row: 'Rij',
   reason: 'Reden',
@@ -643,6 +643,10 @@ const nl: typeof en = {
       picture: 'Camerabeeld',
       failed: 'De camera kan niet gebruikt worden: %{message}',
       insecure: 'de camera vraagt een beveiligde (https) verbinding',
+      /** why the browser gave no picture, by the name of its error */
+      no_camera: 'dit apparaat heeft geen camera die de browser kan gebruiken',
+      not_allowed: 'de browser mocht hem niet gebruiken; sta de camera voor deze site toe in de instellingen',
+      busy: 'een andere app gebruikt hem; sluit die app en probeer het opnieuw',
     },
     labels: {
       print_one: 'Etiket afdrukken',

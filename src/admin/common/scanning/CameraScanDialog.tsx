@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { createDecoder, type Decoder } from './decoder'
-import { useTranslate } from '../translate'
+import { useTranslate, type Translate } from '../translate'
 
 /** a frame this often: quick enough to feel instant, slow enough to leave a phone's processor for the rest */
 const FRAME_EVERY_MS = 150
@@ -55,7 +55,7 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
       await readFrame()
     }
     start().catch((error: unknown) => {
-      if (!stopped) setProblem(error instanceof Error ? error.message : String(error))
+      if (!stopped) setProblem(cameraProblem(error, translate))
     })
     return () => {
       stopped = true
@@ -92,4 +92,21 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
       </DialogActions>
     </Dialog>
   )
+}
+
+/** The browser's refusals of the camera, by their name (the messages are the browser's English): said in words */
+const CAMERA_REFUSALS = {
+  NotFoundError: 'floor.camera.no_camera',
+  OverconstrainedError: 'floor.camera.no_camera',
+  NotAllowedError: 'floor.camera.not_allowed',
+  SecurityError: 'floor.camera.not_allowed',
+  NotReadableError: 'floor.camera.busy',
+  AbortError: 'floor.camera.busy',
+} as const
+
+/** Why the camera gave no picture, in the reader's language where the browser's error is one we know. */
+export function cameraProblem(error: unknown, translate: Translate): string {
+  const name = error instanceof Error ? error.name : ''
+  if (name in CAMERA_REFUSALS) return translate(CAMERA_REFUSALS[name as keyof typeof CAMERA_REFUSALS])
+  return error instanceof Error ? error.message : String(error)
 }
