@@ -194,6 +194,7 @@ const en = {
         location: 'The location',
         product: 'The product',
         transfer_stock: 'The stock of a product of this transfer',
+        count_stock: 'The stock of a product of this count',
         product_named: 'Product "%{sku}"',
         stock_named: 'The stock of "%{sku}" at %{location}',
       },

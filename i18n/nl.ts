@@ -250,6 +250,7 @@ const nl: typeof en = {
         location: 'De locatie',
         product: 'Het product',
         transfer_stock: 'De voorraad van een product van deze verplaatsing',
+        count_stock: 'De voorraad van een product van deze telling',
         product_named: 'Product "%{sku}"',
         stock_named: 'De voorraad van "%{sku}" op %{location}',
       },

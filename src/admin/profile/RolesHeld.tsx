@@ -1,22 +1,16 @@
 // The roles the signed-in person holds, as their profile shows them: each role and where it holds. A super-user
 // is the administrator, whatever else they hold.
 import { Box, Chip, Stack, Typography } from '@mui/material'
-import { useGetList } from 'react-admin'
 import type { Me, RoleGrant } from '../../contract'
 import { useTranslate } from '../common/translate'
+import { useRoleWords } from '../common/useRoleWords'
 
 export function RolesHeld({ me }: { me: Me }) {
   const translate = useTranslate()
   const held: RoleGrant[] = me.is_superuser
     ? [{ role: 'administrator', warehouse_id: null }, ...me.roles.filter((grant) => grant.role !== 'administrator')]
     : me.roles
-  const { data: warehouses } = useGetList<{ id: number; warehouse_name: string }>(
-    'warehouses',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'warehouse_name', order: 'ASC' } },
-    { enabled: held.some((grant) => grant.warehouse_id !== null) },
-  )
-  const where = (id: number | null) =>
-    id === null ? translate('roles.everywhere') : (warehouses?.find((warehouse) => warehouse.id === id)?.warehouse_name ?? `#${id}`)
+  const words = useRoleWords(held)
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="h2">
@@ -28,9 +22,7 @@ export function RolesHeld({ me }: { me: Me }) {
         <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
           {held.map((grant) => (
             <li key={`${grant.role}@${grant.warehouse_id ?? ''}`}>
-              <Chip
-                label={translate('roles.held_in', { role: translate(`roles.names.${grant.role}`), warehouse: where(grant.warehouse_id) })}
-              />
+              <Chip label={words(grant)} />
             </li>
           ))}
         </Stack>

@@ -23,6 +23,7 @@ import { COMPANY_ROLES, ROLES, type Role, type RoleGrant } from '../../contract/
 import { OPERATIONS } from '../../contract/operations'
 import { useApi, useSend } from '../common/useApi'
 import { useTranslate } from '../common/translate'
+import { ALL_WAREHOUSES, useRoleWords } from '../common/useRoleWords'
 
 type WarehouseRole = Exclude<Role, 'office' | 'administrator'>
 const WAREHOUSE_ROLES = ROLES.filter((role): role is WarehouseRole => !COMPANY_ROLES.includes(role))
@@ -46,23 +47,11 @@ export function UserRoles({ userId, username, isSelf }: { userId: number; userna
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const { data: warehouses } = useGetList<{ id: number; warehouse_name: string }>('warehouses', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'warehouse_name', order: 'ASC' },
-  })
+  const { data: warehouses } = useGetList<{ id: number; warehouse_name: string }>('warehouses', ALL_WAREHOUSES)
 
-  const where = (id: number | null) =>
-    id === null ? translate('roles.everywhere') : (warehouses?.find((w) => w.id === id)?.warehouse_name ?? `#${id}`)
+  const words = useRoleWords(stored ?? [])
   const said =
-    stored === undefined
-      ? (loadError?.message ?? '')
-      : stored.length === 0
-        ? translate('users.roles.none')
-        : stored
-            .map((grant) =>
-              translate('roles.held_in', { role: translate(`roles.names.${grant.role}`), warehouse: where(grant.warehouse_id) }),
-            )
-            .join(', ')
+    stored === undefined ? (loadError?.message ?? '') : stored.length === 0 ? translate('users.roles.none') : stored.map(words).join(', ')
   const toggle = (role: Role, warehouseId: number | null) => {
     const next = new Set(chosen)
     const grant = keyOf({ role, warehouse_id: warehouseId })

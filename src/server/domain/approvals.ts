@@ -4,7 +4,7 @@
 // pending is one conditional update), or rejects it with a reason. Administrators are not held.
 import { sql, type Selectable } from 'kysely'
 import type { Approval, ApprovalListQuery, ApprovalSummary, ApprovalStatus } from '../../contract'
-import { holds, type PermissionGrant } from '../../contract/roles'
+import { holds, warehousesWith, type PermissionGrant } from '../../contract/roles'
 import type { DB } from '../db'
 import { now } from '../db/clock'
 import { paging } from '../db/lists'
@@ -319,12 +319,9 @@ function toApproval(row: ApprovalRow): Approval {
   }
 }
 
-export async function findApproval(db: DB, id: number, visible: VisibleWarehouses = 'all'): Promise<Approval> {
-  const ids = visibleIds(visible)
-  const row = await selectApprovals(db)
-    .where('approvals.id', '=', id)
-    .$if(ids !== undefined, (qb) => qb.where('approvals.warehouse_id', 'in', ids!))
-    .executeTakeFirst()
+/** An approval (whether the reader may see it, its route's access rule says). */
+export async function findApproval(db: DB, id: number): Promise<Approval> {
+  const row = await selectApprovals(db).where('approvals.id', '=', id).executeTakeFirst()
   if (!row) throw new NotFound('Approval')
   return toApproval(row)
 }
@@ -354,8 +351,7 @@ export async function listApprovals(
 
 /** The dashboard's approvals: the reader's own that wait, and those waiting for them to decide. */
 export async function approvalsWaiting(db: DB, reader: Requester): Promise<{ mine: number; to_decide: number }> {
-  const deciding = holds(reader.permissions, 'administer') ? ('all' as const) : warehousesApproving(reader.permissions)
-  const ids = visibleIds(deciding)
+  const ids = visibleIds(holds(reader.permissions, 'administer') ? 'all' : warehousesWith(reader.permissions, 'stock.approve'))
   const [mine, toDecide] = await Promise.all([
     db
       .selectFrom('approvals')
@@ -372,9 +368,4 @@ export async function approvalsWaiting(db: DB, reader: Requester): Promise<{ min
       .executeTakeFirstOrThrow(),
   ])
   return { mine: Number(mine.n), to_decide: Number(toDecide.n) }
-}
-
-function warehousesApproving(permissions: readonly PermissionGrant[]): VisibleWarehouses {
-  if (holds(permissions, 'stock.approve', null)) return 'all'
-  return permissions.flatMap((grant) => (grant.permission === 'stock.approve' && grant.warehouse_id !== null ? [grant.warehouse_id] : []))
 }

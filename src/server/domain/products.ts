@@ -172,6 +172,21 @@ export function withVisibleStock(product: Product, visible: VisibleWarehouses): 
 export async function withVisibleTotals(db: DB, page: ProductPage, visible: VisibleWarehouses): Promise<ProductPage> {
   const ids = visibleIds(visible)
   if (ids === undefined || page.items.length === 0) return page
+  const levels = await levelsIn(
+    db,
+    page.items.map((item) => item.id),
+    ids,
+  )
+  return { ...page, items: page.items.map((item) => ({ ...item, ...(levels.get(item.id) ?? { stock: 0, below_min: false }) })) }
+}
+
+/** Each product's stock summed over `warehouses`, and whether it is below its minimum in one of them (none: absent). */
+export async function levelsIn(
+  db: DB,
+  productIds: number[],
+  warehouses: readonly number[],
+): Promise<Map<number, { stock: number; below_min: boolean }>> {
+  if (productIds.length === 0) return new Map()
   const sums = await db
     .selectFrom('warehouse_stock')
     .select([
@@ -179,16 +194,11 @@ export async function withVisibleTotals(db: DB, page: ProductPage, visible: Visi
       (eb) => eb.fn.sum<number | string>('on_hand').as('stock'),
       sql<number>`max(case when on_hand < min_stock then 1 else 0 end)`.as('below'),
     ])
-    .where(
-      'product_id',
-      'in',
-      page.items.map((item) => item.id),
-    )
-    .where('warehouse_id', 'in', ids)
+    .where('product_id', 'in', productIds)
+    .where('warehouse_id', 'in', warehouses)
     .groupBy('product_id')
     .execute()
-  const levels = new Map(sums.map((row) => [row.product_id, { stock: Number(row.stock), below_min: Number(row.below) === 1 }]))
-  return { ...page, items: page.items.map((item) => ({ ...item, ...(levels.get(item.id) ?? { stock: 0, below_min: false }) })) }
+  return new Map(sums.map((row) => [row.product_id, { stock: Number(row.stock), below_min: Number(row.below) === 1 }]))
 }
 
 /**
@@ -207,3 +217,7 @@ export function listQueryOf(query: ProductListQuery, visible: VisibleWarehouses)
     )
   return query
 }
+
+/** How a person recognises a product in a sentence. */
+export const productName = (product: Pick<ProductSummary, 'id' | 'sku' | 'article_number' | 'description'>) =>
+  product.article_number ?? product.sku ?? product.description ?? `#${product.id}`

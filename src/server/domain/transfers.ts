@@ -22,6 +22,7 @@ import {
   type NewMutation,
 } from './ledger'
 import { isVisible, visibleIds, type VisibleWarehouses } from './visible-warehouses'
+import { productName } from './products'
 
 export interface TransferLine {
   product_id: number
@@ -61,9 +62,6 @@ async function readProducts(db: DB, ids: number[]): Promise<Map<number, ProductR
   const rows = await db.selectFrom('products').select(['id', 'sku', 'article_number', 'description']).where('id', 'in', ids).execute()
   return new Map(rows.map((row) => [row.id, row]))
 }
-
-/** How a person recognises a product in a sentence. */
-export const productName = (product: ProductRef) => product.article_number ?? product.sku ?? product.description ?? `#${product.id}`
 
 /** Checks the order; answers the two places and the products of the lines. */
 async function checkOrder(trx: Trx, order: TransferOrder, lineField: LineField) {

@@ -22,13 +22,14 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess'
 import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
-import { Confirm, useGetList } from 'react-admin'
+import { Confirm } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
 import type { AuditEntry, RoleGrant, UndoCheck } from '../../../contract'
 import { office } from '../../providers/officeApi'
 import { describeFailure } from '../../providers/http'
 import { fieldChanges, importOf, isRoleList, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
 import { useTranslate } from '../translate'
+import { useRoleWords } from '../useRoleWords'
 
 dayjs.extend(localizedFormat)
 
@@ -218,20 +219,6 @@ function UndoEntry({ entry, onUndone }: { entry: AuditEntry; onUndone: () => voi
 
 /** A user's roles as the audit keeps them: "Clerk in Rotterdam, Office in every warehouse" (none: a dash) */
 function RolesInWords({ roles }: { roles: RoleGrant[] }) {
-  const translate = useTranslate()
-  const { data: warehouses } = useGetList<{ id: number; warehouse_name: string }>(
-    'warehouses',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'warehouse_name', order: 'ASC' } },
-    { enabled: roles.some((grant) => grant.warehouse_id !== null) },
-  )
-  const where = (id: number | null) =>
-    id === null ? translate('roles.everywhere') : (warehouses?.find((warehouse) => warehouse.id === id)?.warehouse_name ?? `#${id}`)
-  if (roles.length === 0) return <>—</>
-  return (
-    <>
-      {roles
-        .map((grant) => translate('roles.held_in', { role: translate(`roles.names.${grant.role}`), warehouse: where(grant.warehouse_id) }))
-        .join(', ')}
-    </>
-  )
+  const words = useRoleWords(roles)
+  return <>{roles.length === 0 ? '—' : roles.map(words).join(', ')}</>
 }

@@ -14,7 +14,7 @@ import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
 import { reorderRows } from '../reorder'
 import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
-import { toProductSummary } from '../products'
+import { levelsIn, toProductSummary } from '../products'
 import type { MessageKey } from '../../../../i18n/keys'
 
 export type Cell = string | number | boolean | null
@@ -49,19 +49,6 @@ const EXPORTED_FIELDS = [...EXPORTED_PRODUCT_FIELDS].sort(
   (a, b) => Number(PRODUCT_FIELD_SPECS[b].kind === 'url') - Number(PRODUCT_FIELD_SPECS[a].kind === 'url'),
 )
 
-/** The stock of products summed over some warehouses: a reader's who sees those only. */
-async function stockIn(db: DB, productIds: number[], warehouses: readonly number[]): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map()
-  const sums = await db
-    .selectFrom('warehouse_stock')
-    .select(['product_id', (eb) => eb.fn.sum<number | string>('on_hand').as('stock')])
-    .where('product_id', 'in', productIds)
-    .where('warehouse_id', 'in', warehouses)
-    .groupBy('product_id')
-    .execute()
-  return new Map(sums.map((row) => [row.product_id, Number(row.stock)]))
-}
-
 const products: ExportSource<ProductListQuery & { visible?: VisibleWarehouses }> = {
   file: 'products',
   // the columns of the products list, the thumbnail (as its address) first
@@ -80,14 +67,14 @@ const products: ExportSource<ProductListQuery & { visible?: VisibleWarehouses }>
     })
     let chunk: ReturnType<typeof toProductSummary>[] = []
     const flush = async () => {
-      const sums = some
-        ? await stockIn(
+      const levels = some
+        ? await levelsIn(
             database.db,
             chunk.map((product) => product.id),
             some,
           )
         : undefined
-      const rows = chunk.map((product) => toRow(product, sums ? (sums.get(product.id) ?? 0) : product.stock))
+      const rows = chunk.map((product) => toRow(product, levels ? (levels.get(product.id)?.stock ?? 0) : product.stock))
       chunk = []
       return rows
     }

@@ -11,7 +11,7 @@ import { explainingForeignKeys, type Trx } from '../../db/writes'
 import { dialectOfConnection } from '../../db/dialect'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { missingReference } from '../references'
-import { assertProductExists } from '../products'
+import { assertProductExists, productName } from '../products'
 import { LEVELS, addToLevels, addingTo, isOutOfStockRange, levelAfter, selectedFrom, stockOutOfRange } from './levels'
 
 export type MutationRow = Selectable<StockMutationsTable>
@@ -232,7 +232,7 @@ async function assertBelowZeroAllowed(trx: Trx, booked: Booked, allowNegative: b
     .select(['id', 'sku', 'article_number', 'description'])
     .where('id', '=', booked.product_id)
     .executeTakeFirstOrThrow()
-  const name = product.article_number ?? product.sku ?? product.description ?? `#${product.id}`
+  const name = productName(product)
   const available = booked.level - booked.amount
   throw new Conflict(
     'INSUFFICIENT_STOCK',
