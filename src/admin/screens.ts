@@ -9,6 +9,7 @@ import users from './users'
 import transfers from './transfers'
 import counts from './counts'
 import approvals from './approvals'
+import reasons from './reasons'
 import reorderReport from './reports'
 import dashboard from './dashboard'
 import audit from './audit'
@@ -29,6 +30,7 @@ export const SCREENS: readonly Screen[] = [
   reorderReport,
   imports,
   users,
+  reasons,
   audit,
   profile,
 ]

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock_count',
   'import',
   'approval',
+  'booking_reason',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const

@@ -6,6 +6,7 @@ import { AuditListQuery } from './audit'
 import { BrandListQuery, OrganizationListQuery, WarehouseListQuery } from './catalogue'
 import { ProductListQuery } from './products'
 import { ReorderReportQuery } from './reorder'
+import { StockMutationListQuery } from './stock'
 import { UserListQuery } from './users'
 
 const exportOptions = {
@@ -28,5 +29,6 @@ export const UserExportQuery = exportOf(UserListQuery)
 export const AuditExportQuery = exportOf(AuditListQuery)
 export type AuditExportQuery = Static<typeof AuditExportQuery>
 export const ReorderExportQuery = exportOf(ReorderReportQuery)
+export const MutationExportQuery = exportOf(StockMutationListQuery)
 export const ExportQuery = Type.Object(exportOptions)
 export type ExportQuery = Static<typeof ExportQuery>

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { SOURCE_KINDS, STOCK_MUTATIONS_DEFAULT_LIMIT } from './constants'
-import { Id, Nullable, Paging, Timestamp } from './common'
+import { Id, Name, Nullable, Paging, Timestamp } from './common'
 
 /** A place as a transfer names it: the location with its warehouse. */
 export const StockPlace = Type.Object({
@@ -23,6 +23,29 @@ export const MutationSource = Type.Object({
 })
 export type MutationSource = Static<typeof MutationSource>
 
+/** A reason's code: lower-case letters, digits and underscores, as a spreadsheet or an API client writes it. */
+export const BookingReasonCode = Type.String({
+  pattern: '^[a-z][a-z0-9_]{0,31}$',
+  description: 'a code of /booking_reasons/, like damaged',
+})
+
+/** Why a booking is made (received, damaged, found...): a list administrators keep, named in each language. */
+export const BookingReason = Type.Object({
+  id: Id,
+  code: BookingReasonCode,
+  name_en: Type.String(),
+  name_nl: Type.String(),
+  /** a retired reason stays on the bookings that have it, but is no longer offered */
+  active: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+})
+export type BookingReason = Static<typeof BookingReason>
+export const BookingReasonCreate = Type.Object({ code: BookingReasonCode, name_en: Name(100), name_nl: Name(100) })
+export type BookingReasonCreate = Static<typeof BookingReasonCreate>
+export const BookingReasonUpdate = Type.Partial(Type.Object({ name_en: Name(100), name_nl: Name(100), active: Type.Boolean() }))
+export type BookingReasonUpdate = Static<typeof BookingReasonUpdate>
+
 export const StockMutation = Type.Object({
   id: Id,
   amount: Type.Integer(),
@@ -38,6 +61,8 @@ export const StockMutation = Type.Object({
   transfer_id: Nullable(Id),
   transfer: Nullable(TransferRef),
   source: MutationSource,
+  /** why it was booked: a code of /booking_reasons/, or null */
+  reason: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
 })
@@ -52,11 +77,15 @@ export const StockMutationCreate = Type.Object({
   product_id: Type.Optional(Id),
   /** taking the location below zero, where the warehouse asks first (negative_stock: confirm) */
   allow_negative: Type.Optional(Type.Boolean({ default: false })),
+  /** why: an active code of /booking_reasons/ */
+  reason: Type.Optional(Nullable(BookingReasonCode)),
 })
 export type StockMutationCreate = Static<typeof StockMutationCreate>
 
 export const StockMutationListQuery = Type.Object({
   ...Paging({ maxLimit: 1000, defaultLimit: STOCK_MUTATIONS_DEFAULT_LIMIT }),
+  /** only the mutations booked with this reason */
+  reason: Type.Optional(BookingReasonCode),
 })
 export type StockMutationListQuery = Static<typeof StockMutationListQuery>
 export const StockMutationParams = Type.Object({ id: Id, mutation_id: Id })

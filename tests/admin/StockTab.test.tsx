@@ -53,6 +53,7 @@ function mutation(id: number, amount: number, note: string | null = null): Stock
     id,
     amount,
     note,
+    reason: null,
     product_id: 5,
     warehouse_id: 1,
     location_id: 11,
@@ -70,6 +71,12 @@ function mutation(id: number, amount: number, note: string | null = null): Stock
 type Answer = { status?: number; json?: unknown; headers?: Record<string, string> }
 
 /** A small in-memory API for the stock tab: warehouses, their locations and the product's ledger. */
+const REASONS = [
+  { id: 1, code: 'received', name_en: 'Received', name_nl: 'Ontvangen', active: true, created_at: stamp, updated_at: stamp },
+  { id: 2, code: 'damaged', name_en: 'Damaged', name_nl: 'Beschadigd', active: true, created_at: stamp, updated_at: stamp },
+  { id: 3, code: 'stolen', name_en: 'Stolen', name_nl: 'Gestolen', active: false, created_at: stamp, updated_at: stamp },
+]
+
 function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<number, object[]>; mutations?: StockMutation[] } = {}) {
   const warehouses = [...(initial.warehouses ?? [])] as { id: number; warehouse_name: string }[]
   const locations: Record<number, object[]> = { ...initial.locations }
@@ -87,6 +94,7 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
     const body = request.body ? JSON.parse(request.body) : undefined
     let match: RegExpMatchArray | null
     if (path === '/api/warehouses' && request.method === 'GET') return list(warehouses)
+    if (path === '/api/booking_reasons' && request.method === 'GET') return list(REASONS)
     if (path === '/api/warehouses' && request.method === 'POST') {
       const created = { id: nextId++, ...body, created_at: stamp, updated_at: stamp }
       warehouses.push(created)
@@ -106,7 +114,7 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
         const limit = Number(query.get('limit') ?? 10)
         return { json: mutations.slice(skip, skip + limit), headers: { 'x-total-count': String(mutations.length) } }
       }
-      const booked = { ...mutation(nextId++, body.amount, body.note) }
+      const booked = { ...mutation(nextId++, body.amount, body.note), reason: body.reason ?? null }
       mutations.unshift(booked)
       return { status: 201, json: booked }
     }
@@ -203,7 +211,7 @@ describe('StockTab', () => {
     expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('1')
     expect(submit).toBeDisabled()
 
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '-3')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '-3')
     await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'broken box')
     expect(submit).toBeEnabled()
     await userEvent.click(submit)
@@ -216,13 +224,40 @@ describe('StockTab', () => {
         body: { amount: -3, note: 'broken box', warehouse_id: 1, location_id: 11, product_id: 5 },
       },
     ])
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('')
     expect(submit).toBeDisabled()
     await waitFor(() => expect(screen.getAllByTestId('mutation-row')).toHaveLength(2))
     const [newest, older] = screen.getAllByTestId('mutation-row')
     expect(newest).toHaveTextContent('2026-03-04-3RotterdamA-1broken boxclerk')
     expect(older).toHaveTextContent('+4')
+  })
+
+  it('books out with Book out and the amount typed without a sign, with a reason; the reason shows in the list', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    const { refresh } = renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    expect(screen.getByRole('button', { name: 'Book in' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(screen.getByRole('button', { name: 'Book out' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '3')
+    await userEvent.click(screen.getByRole('combobox', { name: 'Reason' }))
+    const options = screen.getAllByRole('option').map((option) => option.textContent)
+    // a retired reason is not offered
+    expect(options).toEqual(['No reason', 'Received', 'Damaged'])
+    await userEvent.click(screen.getByRole('option', { name: 'Damaged' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    expect(writes(api.requests)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/products/5/stock_mutations/',
+        body: { amount: -3, note: null, reason: 'damaged', warehouse_id: 1, location_id: 11, product_id: 5 },
+      },
+    ])
+    // the direction stays for the next booking, the reason clears
+    expect(screen.getByRole('button', { name: 'Book out' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('combobox', { name: 'Reason' })).toHaveTextContent('No reason')
+    await waitFor(() => expect(screen.getAllByTestId('mutation-row')[0]).toHaveTextContent('-3RotterdamA-1Damaged'))
   })
 
   it('after a booking the cursor waits in Location; a scan with keys up to 100 ms apart, even into Amount, books nothing and chooses the location', async () => {
@@ -240,16 +275,16 @@ describe('StockTab', () => {
     await waitFor(() => expect(warehouse).toBeEnabled())
     await userEvent.selectOptions(warehouse, 'Rotterdam')
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '5{Enter}')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '5{Enter}')
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveFocus()
 
     // the scan of the next location label, its keys delayed by a busy phone, with the cursor put back in Amount
-    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    screen.getByRole('textbox', { name: 'Amount' }).focus()
     scannerKeys('L000021')
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Hal 1'))
     expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveDisplayValue('Amsterdam')
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
     expect(writes(api.requests)).toEqual([
       {
         method: 'POST',
@@ -259,9 +294,9 @@ describe('StockTab', () => {
     ])
     expect(refresh).toHaveBeenCalledTimes(1)
     // the same for an EAN-13 scanned into Amount: no screen here takes it, and it is not booked either
-    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    screen.getByRole('textbox', { name: 'Amount' }).focus()
     scannerKeys('4006381333931')
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
     expect(writes(api.requests)).toHaveLength(1)
   })
 
@@ -272,11 +307,11 @@ describe('StockTab', () => {
     )
     renderTab(api)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
-    screen.getByRole('spinbutton', { name: 'Amount' }).focus()
+    screen.getByRole('textbox', { name: 'Amount' }).focus()
     scannerKeys('L000021')
     expect(await screen.findByText('The server had a problem (500). Please try again later.')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1')
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null)
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
     expect(writes(api.requests)).toEqual([])
   })
 
@@ -288,7 +323,7 @@ describe('StockTab', () => {
     })
     const { refresh } = renderTab(api, shown)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
-    const amount = screen.getByRole('spinbutton', { name: 'Amount' })
+    const amount = screen.getByRole('textbox', { name: 'Amount' })
 
     await userEvent.type(amount, '469{Enter}')
     const question = await screen.findByRole('dialog', { name: 'Book +469?' })
@@ -298,7 +333,7 @@ describe('StockTab', () => {
     await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(writes(api.requests)).toEqual([])
-    expect(amount).toHaveValue(469)
+    expect(amount).toHaveValue('469')
 
     // out alike: 131 is more than ten times 13
     await userEvent.clear(amount)
@@ -338,7 +373,7 @@ describe('StockTab', () => {
     )
     const { refresh } = renderTab(api)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '-20{Enter}')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '-20{Enter}')
     const question = await screen.findByRole('dialog', { name: 'Book -20?' })
     expect(question).toHaveTextContent('A-1 holds 13; booking -20 leaves -7 there. Book it anyway?')
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus()
@@ -360,9 +395,9 @@ describe('StockTab', () => {
     )
     const { refresh } = renderTab(api)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '10{Enter}')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '10{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent('location_id: Location 11 does not exist')
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(10)
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('10')
     expect(refresh).not.toHaveBeenCalled()
   })
 

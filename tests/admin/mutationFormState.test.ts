@@ -218,21 +218,44 @@ describe('amount, note and Submit', () => {
     expect(canSubmit(at(placed(), amount, { type: 'locationSelected', id: null }))).toBe(false)
   })
 
-  it('takes whole amounts other than 0, negative ones too', () => {
-    expect(['10', '-3', '+7', ' 4 '].map(parseAmount)).toEqual([10, -3, 7, 4])
-    expect(['', '0', '-0', '1.5', 'abc', '1e3', '2000000000'].map(parseAmount)).toEqual([null, null, null, null, null, null, null])
+  it('takes whole amounts above 0 up to the limit; the direction gives the sign', () => {
+    expect(['10', ' 4 ', '1000000000'].map(parseAmount)).toEqual([10, 4, 1_000_000_000])
+    expect(['', '0', '-3', '1.5', 'abc', '1e3', '1000000001'].map(parseAmount)).toEqual([null, null, null, null, null, null, null])
     expect(canSubmit(at(placed(), { type: 'amountChanged', amount: '0' }))).toBe(false)
   })
 
-  it('builds the payload with a trimmed note, null when empty', () => {
+  it('books out with Book out, the amount typed without a sign', () => {
+    const out = at(placed(), { type: 'directionChanged', direction: 'out' }, { type: 'amountChanged', amount: '3' })
+    expect(mutationPayload(out)?.amount).toBe(-3)
+    expect(mutationPayload(at(out, { type: 'directionChanged', direction: 'in' }))?.amount).toBe(3)
+  })
+
+  it('a sign typed on a keyboard chooses the direction and leaves the amount unsigned', () => {
+    const minus = at(placed(), { type: 'amountChanged', amount: '-3' })
+    expect(minus).toMatchObject({ direction: 'out', amount: '3' })
+    expect(mutationPayload(minus)?.amount).toBe(-3)
+    expect(at(minus, { type: 'amountChanged', amount: '+7' })).toMatchObject({ direction: 'in', amount: '7' })
+    // without a sign the chosen direction stays
+    expect(at(minus, { type: 'amountChanged', amount: '35' })).toMatchObject({ direction: 'out', amount: '35' })
+  })
+
+  it('builds the payload with a trimmed note, null when empty, and the reason when one is chosen', () => {
     const state = at(placed(), { type: 'amountChanged', amount: '-3' }, { type: 'noteChanged', note: '  broken box ' })
     expect(mutationPayload(state)).toEqual({ amount: -3, note: 'broken box', warehouse_id: 1, location_id: 11 })
     expect(mutationPayload(at(state, { type: 'noteChanged', note: '   ' }))?.note).toBeNull()
+    expect(mutationPayload(at(state, { type: 'reasonChanged', reason: 'damaged' }))).toMatchObject({ amount: -3, reason: 'damaged' })
   })
 
-  it('after booking clears amount and note and keeps the place for the next booking', () => {
-    const state = at(placed(), { type: 'amountChanged', amount: '5' }, { type: 'noteChanged', note: 'x' }, { type: 'booked' })
-    expect(state).toMatchObject({ amount: '', note: '' })
+  it('after booking clears amount, reason and note, and keeps the place and the direction for the next booking', () => {
+    const state = at(
+      placed(),
+      { type: 'directionChanged', direction: 'out' },
+      { type: 'amountChanged', amount: '5' },
+      { type: 'reasonChanged', reason: 'sample' },
+      { type: 'noteChanged', note: 'x' },
+      { type: 'booked' },
+    )
+    expect(state).toMatchObject({ amount: '', reason: '', note: '', direction: 'out' })
     expect(state.warehouse.selectedId).toBe(1)
     expect(state.location.selectedId).toBe(11)
   })

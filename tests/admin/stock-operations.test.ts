@@ -46,6 +46,7 @@ describe('Recent mutations', () => {
   const mutation = (id: number, amount: number, transfer?: { id: number; from: typeof a01; to: typeof a01 }): StockMutation => ({
     id,
     amount,
+    reason: null,
     note: null,
     product_id: 5,
     warehouse_id: 1,

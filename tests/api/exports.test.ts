@@ -185,12 +185,12 @@ describe('the other lists', () => {
   it("a product's mutations, newest first, as its stock tab lists them", async () => {
     const listed = ok(await server.admin.get(`/api/products/${productIds[0]}/stock_mutations?limit=100`))
     const [header, ...rows] = await xlsxRows(await server.admin.get(`/api/products/${productIds[0]}/stock_mutations/export?format=xlsx`))
-    expect(header).toEqual(['Date', 'Amount', 'Warehouse', 'Location', 'Note', 'User'])
-    expect(rows.map((row) => [(row[0] as Date).toISOString(), row[1], row[2], row[3], row[4] ?? null, row[5]])).toEqual(
-      listed.map((m: Record<string, never>) => [m.created_at, m.amount, 'North', 'N-1', m.note, 'admin']),
+    expect(header).toEqual(['Date', 'Amount', 'Warehouse', 'Location', 'Reason', 'Note', 'User'])
+    expect(rows.map((row) => [(row[0] as Date).toISOString(), row[1], row[2], row[3], row[4] ?? null, row[5] ?? null, row[6]])).toEqual(
+      listed.map((m: Record<string, never>) => [m.created_at, m.amount, 'North', 'N-1', null, m.note, 'admin']),
     )
     const csv = csvRows(await server.admin.get(`/api/products/${productIds[0]}/stock_mutations/export?format=csv`))
-    expect(csv[1][4]).toBe(`'-minus note`)
+    expect(csv[1][5]).toBe(`'-minus note`)
     expect(csv[1][1]).toBe('3')
     expect((await server.admin.get('/api/products/99999/stock_mutations/export?format=csv')).statusCode).toBe(404)
   })

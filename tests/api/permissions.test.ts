@@ -92,6 +92,10 @@ const CASES: Record<string, Case> = {
   'GET /api/users/{id}/roles': company('administer'),
   'PUT /api/users/{id}/roles': company('administer'),
 
+  'GET /api/booking_reasons/': company('stock.read'),
+  'POST /api/booking_reasons/': company('administer'),
+  'PATCH /api/booking_reasons/{id}': company('administer'),
+
   'GET /api/brands/': company('catalogue.read'),
   'GET /api/brands/{id}': company('catalogue.read'),
   'POST /api/brands/': company('catalogue.write'),

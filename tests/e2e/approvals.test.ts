@@ -25,6 +25,9 @@ const TEXT = {
     rolesSaved: 'Roles of',
     belowZero: 'A-1 holds 5; booking -7 leaves -2 there. Book it anyway?',
     bookAnyway: 'Book -7',
+    bookOut: 'Book out',
+    reasonField: 'Reason',
+    damaged: 'Damaged',
   },
   nl: {
     amount: 'Aantal',
@@ -42,6 +45,9 @@ const TEXT = {
     rolesSaved: 'Rollen van',
     belowZero: 'A-1 bevat 5; -7 boeken laat er -2 over. Toch boeken?',
     bookAnyway: '-7 boeken',
+    bookOut: 'Uitboeken',
+    reasonField: 'Reden',
+    damaged: 'Beschadigd',
   },
 }
 type Language = keyof typeof TEXT
@@ -87,7 +93,7 @@ describe.each(['en', 'nl'] as const)('in %s, on a phone', (language) => {
     const held = await device(e2e, language, true)
     await signInAs(held.page, clerk.email)
     await held.page.goto(`/products/${product.id}/stock`)
-    const amount = held.page.getByRole('spinbutton', { name: text.amount })
+    const amount = held.page.getByRole('textbox', { name: text.amount })
     await eventually(() => amount.isEnabled()).toBe(true)
     // the clerk scans the shelf, then books +80 twice (above the 50 the warehouse allows, below the form's own question of 100)
     await amount.focus()
@@ -101,18 +107,23 @@ describe.each(['en', 'nl'] as const)('in %s, on a phone', (language) => {
     await screenshot(held.page, `approvals-held-${language}`, { fullPage: false })
     expect(await api<unknown[]>('GET', `/products/${product.id}/stock_mutations`)).toEqual([])
 
-    // out past zero: the warehouse asks first (confirm); Cancel books nothing, the yes books it
+    // out past zero, with Book out and a reason (no minus sign on a phone's keypad): the warehouse asks first (confirm)
     const amounts = async () => (await api<{ amount: number }[]>('GET', `/products/${product.id}/stock_mutations`)).map((m) => m.amount)
     await amount.fill('5')
     await amount.press('Enter')
     await eventually(amounts).toEqual([5])
-    await amount.fill('-7')
+    await held.page.getByRole('button', { name: text.bookOut }).click()
+    await held.page.getByRole('combobox', { name: new RegExp(`^${text.reasonField}\\b`) }).click()
+    await held.page.getByRole('option', { name: text.damaged }).click()
+    await amount.fill('7')
     await amount.press('Enter')
     const belowZero = held.page.getByRole('dialog')
     await belowZero.getByText(text.belowZero).waitFor()
     await screenshot(held.page, `below-zero-question-${language}`, { fullPage: false })
     await belowZero.getByRole('button', { name: text.bookAnyway }).click()
     await eventually(amounts).toEqual([-7, 5])
+    const [out] = await api<{ reason: string | null }[]>('GET', `/products/${product.id}/stock_mutations`)
+    expect(out.reason).toBe('damaged')
 
     const deciding = await device(e2e, language, true)
     await signInAs(deciding.page, manager.email)

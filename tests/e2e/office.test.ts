@@ -198,7 +198,7 @@ describe('the office', () => {
     const total = page.getByTestId('stock-total')
     await page.getByRole('combobox', { name: 'Warehouse' }).selectOption({ label: 'Main' })
     await eventually(() => page.getByRole('combobox', { name: 'Location' }).inputValue()).toBe('A-01')
-    await page.getByRole('spinbutton', { name: 'Amount' }).fill('5')
+    await page.getByRole('textbox', { name: 'Amount' }).fill('5')
     await page.getByRole('button', { name: 'Submit' }).click()
     const notice = page.getByRole('status').filter({ hasText: 'Booked +5 at Main / A-01.' })
     await notice.waitFor()
@@ -209,7 +209,7 @@ describe('the office', () => {
     await eventually(() => total.textContent()).toBe('0')
     await page.getByText('No stock mutations yet.').waitFor()
 
-    await page.getByRole('spinbutton', { name: 'Amount' }).fill('3')
+    await page.getByRole('textbox', { name: 'Amount' }).fill('3')
     await page.getByRole('textbox', { name: 'Note' }).fill('kept')
     await page.getByRole('button', { name: 'Submit' }).click()
     await eventually(() => total.textContent()).toBe('3')

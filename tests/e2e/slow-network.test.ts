@@ -31,7 +31,7 @@ it("books once, adds one product and one seller, with every write's answer 1.5 s
   proxy.delay(1500)
   await signIn(page)
   await page.goto(`/products/${product.id}/stock`)
-  const amount = page.getByRole('spinbutton', { name: 'Amount' })
+  const amount = page.getByRole('textbox', { name: 'Amount' })
   const note = page.getByRole('textbox', { name: 'Note' })
   const submit = page.getByRole('button', { name: 'Submit' })
 

@@ -32,14 +32,14 @@ it('journey 3: stock — create warehouse and location in the tab, book +10 and 
   // Submit waits for an amount
   const submit = page.getByRole('button', { name: 'Submit' })
   expect(await submit.isDisabled()).toBe(true)
-  await page.getByRole('spinbutton', { name: 'Amount' }).fill('10')
+  await page.getByRole('textbox', { name: 'Amount' }).fill('10')
   await page.getByRole('textbox', { name: 'Note' }).fill('Delivery')
   await submit.click()
   await page.getByText('Booked +10 at Main / A-01.').waitFor()
   await eventually(() => total.textContent()).toBe('10')
   // the form clears for the next booking at the same place
-  expect(await page.getByRole('spinbutton', { name: 'Amount' }).inputValue()).toBe('')
-  await page.getByRole('spinbutton', { name: 'Amount' }).fill('-3')
+  expect(await page.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('')
+  await page.getByRole('textbox', { name: 'Amount' }).fill('-3')
   await page.getByRole('textbox', { name: 'Note' }).fill('Broken')
   await submit.click()
   await eventually(() => total.textContent()).toBe('7')

@@ -21,10 +21,17 @@ interface PlaceState<T> {
   error?: string
 }
 
+/** Book in adds the amount, Book out takes it away: the clerk types it without a sign */
+export type Direction = 'in' | 'out'
+
 export interface MutationFormState {
   warehouse: PlaceState<WarehouseOption>
   location: PlaceState<LocationOption>
+  direction: Direction
+  /** how many, as typed: digits only (a typed sign chooses the direction) */
   amount: string
+  /** a booking reason's code, '' for none */
+  reason: string
   note: string
 }
 
@@ -43,6 +50,8 @@ export type MutationFormEvent =
   | { type: 'locationDeleted'; id: number }
   | { type: 'failed'; level: Level; message: string }
   | { type: 'amountChanged'; amount: string }
+  | { type: 'directionChanged'; direction: Direction }
+  | { type: 'reasonChanged'; reason: string }
   | { type: 'noteChanged'; note: string }
   | { type: 'booked' }
 
@@ -51,7 +60,9 @@ const emptyPlace = <T>(): PlaceState<T> => ({ items: undefined, selectedId: null
 export const initialMutationFormState: MutationFormState = {
   warehouse: emptyPlace(),
   location: emptyPlace(),
+  direction: 'in',
   amount: '',
+  reason: '',
   note: '',
 }
 
@@ -171,24 +182,36 @@ export function mutationFormReducer(state: MutationFormState, event: MutationFor
       return { ...state, location: deleted(state.location, event.id) }
     case 'failed':
       return patchLevel(state, event.level, { error: event.message })
-    case 'amountChanged':
-      return { ...state, amount: event.amount }
+    case 'amountChanged': {
+      // a sign typed on a keyboard chooses the direction (a phone's numeric keypad has none); the amount stays unsigned
+      const sign = /^\s*([+-])/.exec(event.amount)?.[1]
+      const direction = sign === '-' ? 'out' : sign === '+' ? 'in' : state.direction
+      return { ...state, direction, amount: sign ? event.amount.replace(/^\s*[+-]/, '') : event.amount }
+    }
+    case 'directionChanged':
+      return { ...state, direction: event.direction }
+    case 'reasonChanged':
+      return { ...state, reason: event.reason }
     case 'noteChanged':
       return { ...state, note: event.note }
     case 'booked':
-      return { ...state, amount: '', note: '' }
+      // the direction stays (a run of picks books out one after another); what was said of this booking clears
+      return { ...state, amount: '', reason: '', note: '' }
   }
 }
 
 /** +10, -3: an amount with its direction. */
 export const signed = (amount: number) => (amount > 0 ? `+${amount}` : String(amount))
 
-/** A bookable amount: a whole number other than 0, within the server's limit. */
+/** The most one booking moves, in or out (the server's limit). */
+export const MAX_AMOUNT = 1_000_000_000
+
+/** A bookable amount as typed: a whole number above 0, within the server's limit (the direction gives its sign). */
 export function parseAmount(text: string): number | null {
   const trimmed = text.trim()
-  if (!/^[+-]?\d+$/.test(trimmed)) return null
+  if (!/^\d+$/.test(trimmed)) return null
   const amount = Number(trimmed)
-  return amount !== 0 && Math.abs(amount) <= 1_000_000_000 ? amount : null
+  return amount !== 0 && amount <= MAX_AMOUNT ? amount : null
 }
 
 /** An amount the clerk is asked about before it is booked: over 100 and over ten times what the location holds. */
@@ -221,5 +244,11 @@ export function mutationPayload(state: MutationFormState): Omit<StockMutationCre
   const location = selectedLocation(state)
   if (amount === null || !warehouse || !location) return null
   const note = state.note.trim()
-  return { amount, note: note === '' ? null : note, warehouse_id: warehouse.id, location_id: location.id }
+  return {
+    amount: state.direction === 'out' ? -amount : amount,
+    note: note === '' ? null : note,
+    ...(state.reason === '' ? {} : { reason: state.reason }),
+    warehouse_id: warehouse.id,
+    location_id: location.id,
+  }
 }

@@ -143,6 +143,19 @@ export interface StockMutationsTable {
   source_kind: ColumnType<SourceKind, SourceKind | undefined, SourceKind>
   source_id: ColumnType<number | null, number | null | undefined, number | null>
   source_line_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** why it was booked: a code of booking_reasons (migration 096), or null */
+  reason: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** Why a booking is made: a list administrators keep, each reason named in both languages (migration 096) */
+export interface BookingReasonsTable {
+  id: Generated<number>
+  code: string
+  name_en: string
+  name_nl: string
+  active: ColumnType<boolean | number, boolean | undefined, boolean>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -380,6 +393,7 @@ export interface Database {
   products: ProductsTable
   product_sellers: ProductSellersTable
   stock_mutations: StockMutationsTable
+  booking_reasons: BookingReasonsTable
   stock_levels: StockLevelsTable
   warehouse_stock: WarehouseStockTable
   product_stock: ProductStockTable

@@ -26,7 +26,7 @@ export interface Requester {
 }
 
 /** A booking as the approval keeps it, to book on approval. */
-type BookingRequest = Pick<NewMutation, 'product_id' | 'warehouse_id' | 'location_id' | 'amount'> & {
+type BookingRequest = Pick<NewMutation, 'product_id' | 'warehouse_id' | 'location_id' | 'amount' | 'reason'> & {
   note: string | null
   /** below zero, where the warehouse asks first */
   allow_negative?: boolean

@@ -12,7 +12,8 @@ import type { Trx } from '../db/writes'
 import type { Written } from './writes'
 
 /** Tables whose row a deletion keeps in the audit as `before`. */
-type RecordTable = 'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'users'
+type RecordTable =
+  'brands' | 'organizations' | 'warehouses' | 'locations' | 'products' | 'product_sellers' | 'stock_mutations' | 'users' | 'booking_reasons'
 /** Tables without an id of their own, whose row is found by the path parameters named per column. */
 type KeyedTable = 'warehouse_stock'
 type Before = { table: RecordTable; param: string } | { table: KeyedTable; key: Record<string, string> }

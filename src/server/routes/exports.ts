@@ -6,8 +6,8 @@ import Type from 'typebox'
 import {
   AuditExportQuery,
   BrandExportQuery,
-  ExportQuery,
   IdParams,
+  MutationExportQuery,
   OrganizationExportQuery,
   ProductExportQuery,
   ReorderExportQuery,
@@ -105,16 +105,18 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: {
         tags: ['stock', 'exports'],
-        description: "The product's whole ledger, newest first.",
+        description: "The product's whole ledger (or its mutations of one reason), newest first, reasons named in the file's language.",
         params: IdParams,
-        querystring: ExportQuery,
+        querystring: MutationExportQuery,
         response: file,
       },
       config: { access: exportingStock },
     },
     async (request, reply) => {
       await assertProductExists(app.db, request.params.id)
-      return send(reply, 'mutations', { product_id: request.params.id, visible: visibleWarehouses(request) }, request.query)
+      const { format, lang = 'en', reason } = request.query
+      const params = { product_id: request.params.id, visible: visibleWarehouses(request), reason, lang }
+      return send(reply, 'mutations', params, { format, lang })
     },
   )
 

@@ -8,6 +8,7 @@ import { withTotalCount } from './support/lists'
 import { bodyWarehouse, deletingMutation } from './support/warehouses-of'
 import { visibleWarehouses } from '../plugins/access'
 import { holdBooking } from '../domain/approvals'
+import { assertReason } from '../domain/booking-reasons'
 import { heldForApproval, requesterOf } from './support/approvals'
 import type { RoutePlugin } from './support/route-plugin'
 
@@ -20,7 +21,7 @@ const plugin: RoutePlugin = async (app) => {
     {
       schema: {
         tags,
-        description: 'The ledger of a product, newest first; x-total-count holds the count of all its mutations.',
+        description: 'The ledger of a product, newest first (only those of one reason with ?reason=); x-total-count holds their count.',
         params: IdParams,
         querystring: StockMutationListQuery,
         response: { 200: Type.Array(StockMutation) },
@@ -29,7 +30,7 @@ const plugin: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params
-      const { items, total } = await recentMutations(app.db, id, paging(request.query), visibleWarehouses(request))
+      const { items, total } = await recentMutations(app.db, id, paging(request.query), visibleWarehouses(request), request.query.reason)
       withTotalCount(reply, total)
       return items
     },
@@ -61,6 +62,7 @@ const plugin: RoutePlugin = async (app) => {
         throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
       const note = body.note?.trim() ? body.note.trim() : null
       return reply.commit(201, async (trx) => {
+        await assertReason(trx, body.reason)
         const { allow_negative: allowNegative, ...booking } = body
         const held = await holdBooking(trx, { ...booking, note, product_id: id, allow_negative: allowNegative }, requesterOf(request))
         if (held) return heldForApproval(request, held)

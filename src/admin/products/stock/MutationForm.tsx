@@ -14,8 +14,11 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  MenuItem,
   Stack,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material'
 import { useDataProvider, useNotify } from 'ra-core'
@@ -27,6 +30,7 @@ import { mutationsPath, useMutationForm } from './useMutationForm'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { PlaceField } from './PlaceField'
 import { useTranslate } from '../../common/translate'
+import { useBookingReasons } from '../../common/useBookingReasons'
 
 export interface MutationFormProps {
   productId: number
@@ -83,6 +87,7 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
     onRenamed,
   })
   const { state, dispatch, pending, bookingError } = form
+  const { offered, nameOf } = useBookingReasons()
   // a scanned location code chooses that location and its warehouse; the cursor goes to the amount
   useScan(async (code) => {
     if (locationIdOfCode(code) === undefined) return false
@@ -122,6 +127,20 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
         <Stack spacing={1.5}>
           <PlaceField form={form} level="warehouse" />
           <PlaceField form={form} level="location" inputRef={locationInput} />
+          {/* the direction is chosen, not typed: a phone's numeric keypad has no minus sign */}
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            size="small"
+            color={state.direction === 'in' ? 'success' : 'warning'}
+            value={state.direction}
+            aria-label={translate('stock.form.direction')}
+            onChange={(_event, direction: 'in' | 'out' | null) => direction && dispatch({ type: 'directionChanged', direction })}
+            sx={{ maxWidth: { sm: 360 }, '& .MuiToggleButton-root': { minHeight: 44, fontWeight: 600 } }}
+          >
+            <ToggleButton value="in">{translate('stock.form.book_in')}</ToggleButton>
+            <ToggleButton value="out">{translate('stock.form.book_out')}</ToggleButton>
+          </ToggleButtonGroup>
           <Box
             component="form"
             noValidate
@@ -131,18 +150,17 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
               submit()
             }}
           >
-            {/* on a phone amount, note and Submit stack, each the full width */}
+            {/* on a phone amount, note, reason and Submit stack, each the full width */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
               <TextField
                 inputRef={amountInput}
                 size="small"
-                type="number"
                 label={translate('terms.amount')}
                 value={state.amount}
                 onChange={(event) => dispatch({ type: 'amountChanged', amount: event.target.value })}
                 error={amountInvalid}
                 helperText={translate(amountInvalid ? 'stock.form.amount_invalid' : 'stock.form.amount_help')}
-                slotProps={{ htmlInput: { step: 1, inputMode: 'numeric' } }}
+                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', autoComplete: 'off' } }}
                 sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
               />
               <TextField
@@ -153,7 +171,30 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
                 onChange={(event) => dispatch({ type: 'noteChanged', note: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 1000 } }}
               />
-              <Button type="submit" variant="contained" disabled={!canSubmit(state) || pending !== null} sx={{ flexShrink: 0, mt: '2px' }}>
+              <TextField
+                select
+                size="small"
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                label={translate('stock.form.reason')}
+                value={state.reason}
+                onChange={(event) => dispatch({ type: 'reasonChanged', reason: event.target.value })}
+                sx={{ width: { xs: '100%', sm: 180 }, flexShrink: 0 }}
+              >
+                <MenuItem value="">
+                  <em>{translate('stock.form.no_reason')}</em>
+                </MenuItem>
+                {offered.map((reason) => (
+                  <MenuItem key={reason.code} value={reason.code}>
+                    {nameOf(reason)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!canSubmit(state) || pending !== null}
+                sx={{ flexShrink: 0, mt: '2px', minHeight: 40, '@media (pointer: coarse)': { minHeight: 44 } }}
+              >
                 {translate('stock.form.submit')}
               </Button>
             </Stack>

@@ -1,5 +1,6 @@
 // 'Recent mutations' of a product, newest first, 10 a page (SPEC §7, §9): ISO date with the exact time on hover,
-// signed amount, place, note and booking user; delete with a confirmation. A transfer is one line, "A-01 -> B-07".
+// signed amount, place, reason, note and booking user; delete with a confirmation. A transfer is one line, "A-01 -> B-07".
+// A reason filter narrows the list and its export alike.
 import { useState } from 'react'
 import {
   Alert,
@@ -8,11 +9,13 @@ import {
   CardContent,
   DialogContentText,
   IconButton,
+  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material'
@@ -33,13 +36,15 @@ import { useNotifyWithUndo } from '../../common/UndoNotice'
 import { office } from '../../providers/officeApi'
 import { useTranslate } from '../../common/translate'
 import { session } from '../../providers/session'
+import { useBookingReasons } from '../../common/useBookingReasons'
 
 dayjs.extend(localizedFormat)
 
 /** The product's ledger page by page; `showNewest` goes back to the first page and reads it again. */
 export function useRecentMutations(productId: number) {
-  // another product starts at page 1
+  // another product starts at page 1, with every reason
   const [page, setPage] = useStateResetOn(1, productId)
+  const [reason, setReason] = useStateResetOn('', productId)
   const query = useGetManyReference<StockMutation>(
     'stock_mutations',
     {
@@ -47,11 +52,16 @@ export function useRecentMutations(productId: number) {
       id: productId,
       pagination: { page, perPage: STOCK_MUTATIONS_DEFAULT_LIMIT },
       sort: { field: 'id', order: 'DESC' },
+      filter: { reason },
     }, // a failure shows at once instead of after silent retries; the top bar's refresh button tries again
     { retry: false },
   )
   const showNewest = () => (page === 1 ? query.refetch() : setPage(1))
-  return { ...query, page, setPage, showNewest }
+  const filterByReason = (code: string) => {
+    setReason(code)
+    setPage(1)
+  }
+  return { ...query, page, setPage, showNewest, reason, filterByReason }
 }
 
 export type RecentMutationsQuery = ReturnType<typeof useRecentMutations>
@@ -74,7 +84,8 @@ export function RecentMutations({
   const [deleteOne, { isPending: deleting }] = useDelete<StockMutation>()
   const [toDelete, setToDelete] = useState<StockMutation>()
   const [deleteError, setDeleteError] = useState<string>()
-  const { data, total = 0, error, isPending, page, setPage } = mutations
+  const { data, total = 0, error, isPending, page, setPage, reason, filterByReason } = mutations
+  const { reasons, nameOf, nameOfCode } = useBookingReasons()
 
   const close = () => {
     setToDelete(undefined)
@@ -104,15 +115,33 @@ export function RecentMutations({
     )
   }
 
-  const header = ['date', 'amount', 'warehouse', 'location', 'note', 'user'] as const
+  const header = ['date', 'amount', 'warehouse', 'location', 'reason', 'note', 'user'] as const
   return (
     <Card variant="outlined">
       <CardContent sx={{ '&:last-child': { pb: 1 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="subtitle1" component="h2">
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
             {translate('stock.mutations.title')}
           </Typography>
-          {total > 0 && <ExportButton path={`products/${productId}/stock_mutations`} query={{}} />}
+          {reasons.length > 0 && (
+            <TextField
+              select
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={translate('stock.mutations.filter_reason')}
+              value={reason}
+              onChange={(event) => filterByReason(event.target.value)}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{translate('stock.mutations.all_reasons')}</MenuItem>
+              {reasons.map((option) => (
+                <MenuItem key={option.code} value={option.code}>
+                  {nameOf(option)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {total > 0 && <ExportButton path={`products/${productId}/stock_mutations`} query={reason ? { reason } : {}} />}
         </Box>
         {error && <Alert severity="error">{error.message}</Alert>}
         {!error && !isPending && data?.length === 0 && (
@@ -152,6 +181,7 @@ export function RecentMutations({
                     </TableCell>
                     <TableCell>{describeLine(mutation).warehouse}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{describeLine(mutation).location}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{mutation.reason && nameOfCode(mutation.reason)}</TableCell>
                     <TableCell sx={{ maxWidth: 320, overflowWrap: 'break-word', minWidth: 120 }}>{mutation.note}</TableCell>
                     <TableCell>
                       {mutation.user?.username ?? (

@@ -2,7 +2,7 @@
 // columns as the screen shows them (an i18n key as header, a type for typed XLSX cells). A new list (the reorder
 // report, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
 // cross from a worker thread (db/row-streams.ts); timestamps are ISO text.
-import type { ListQuery, ProductListQuery } from '../../../contract'
+import type { Language, ListQuery, ProductListQuery } from '../../../contract'
 import { EXPORTED_PRODUCT_FIELDS, PRODUCT_FIELD_SPECS } from '../../../contract/product-fields'
 import type { DB, Dialect } from '../../db'
 import { auditRepository, type AuditFilter } from '../../db/repositories/audit'
@@ -167,25 +167,31 @@ const users: ExportSource<ListQuery> = {
 }
 
 /** The ledger of one product, as its stock tab lists it. */
-const mutations: ExportSource<{ product_id: number; visible: VisibleWarehouses }> = {
+const mutations: ExportSource<{ product_id: number; visible: VisibleWarehouses; reason?: string; lang: Language }> = {
   file: 'stock-mutations',
   columns: [
     date('created_at', 'stock.mutations.date'),
     number('amount', 'stock.mutations.amount'),
     text('warehouse', 'stock.mutations.warehouse'),
     text('location', 'stock.mutations.location'),
+    text('reason', 'stock.mutations.reason'),
     text('note', 'stock.mutations.note'),
     text('user', 'stock.mutations.user'),
   ],
-  async *rows({ db }, { product_id, visible }) {
+  async *rows({ db }, { product_id, visible, reason, lang }) {
     const ids = visibleIds(visible)
-    const seen = productMutations(db, product_id).$if(ids !== undefined, (qb) => qb.where('stock_mutations.warehouse_id', 'in', ids!))
+    const seen = productMutations(db, product_id)
+      .leftJoin('booking_reasons', 'booking_reasons.code', 'stock_mutations.reason')
+      .select(lang === 'nl' ? 'booking_reasons.name_nl as reason_name' : 'booking_reasons.name_en as reason_name')
+      .$if(ids !== undefined, (qb) => qb.where('stock_mutations.warehouse_id', 'in', ids!))
+      .$if(reason !== undefined, (qb) => qb.where('stock_mutations.reason', '=', reason!))
     for await (const m of seen.stream(CHUNK))
       yield {
         created_at: m.created_at,
         amount: m.amount,
         warehouse: m.warehouse_name,
         location: m.location_name,
+        reason: m.reason_name ?? null,
         note: m.note,
         user: m.username,
       }

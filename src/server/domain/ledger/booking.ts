@@ -22,6 +22,8 @@ export interface NewMutation {
   location_id: number
   amount: number
   note?: string | null
+  /** why: a code of booking_reasons, checked by the caller (assertReason) */
+  reason?: string | null
   /** the booking user */
   user_id: number | null
   /** the transfer this mutation is half of */
@@ -105,10 +107,11 @@ async function insertMutation(trx: Trx, mutation: NewMutation, stamp: string): P
   const source = sourceOf(mutation)
   const {
     rows: [row],
-  } = await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id,
+  } = await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, reason, user_id, transfer_id,
                                  source_kind, source_id, source_line_id, created_at, updated_at)
     values (${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
-            ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id}, ${source.line_id}, ${stamp}, ${stamp})
+            ${mutation.reason ?? null}, ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id},
+            ${source.line_id}, ${stamp}, ${stamp})
     returning *`.execute(trx)
   return row
 }
@@ -146,9 +149,9 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     FoundPlace & Partial<MutationRow> & { level: number | null; in_warehouse: number | null; total: number | null }
   >`with place as (${findPlace(mutation, 'postgres')}),
     m as (
-      insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, user_id, transfer_id,
+      insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, reason, user_id, transfer_id,
                                    source_kind, source_id, source_line_id, created_at, updated_at)
-      select ${product_id}, ${warehouse_id}, ${location_id}, ${amount}, ${mutation.note ?? null}, ${mutation.user_id},
+      select ${product_id}, ${warehouse_id}, ${location_id}, ${amount}, ${mutation.note ?? null}, ${mutation.reason ?? null}, ${mutation.user_id},
              ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id}, ${source.line_id}, ${stamp}, ${stamp}
         from place
        where found_product_id is not null and warehouse_name is not null and location_warehouse_id = ${warehouse_id}
@@ -169,6 +172,7 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
     location_id: booked.location_id!,
     amount: booked.amount!,
     note: booked.note ?? null,
+    reason: booked.reason ?? null,
     user_id: booked.user_id ?? null,
     transfer_id: booked.transfer_id ?? null,
     source_kind: booked.source_kind!,

@@ -92,6 +92,7 @@ export function toStockMutation(row: MutationView): StockMutation {
     transfer_id: row.transfer_id ?? null,
     transfer: row.transfer_id != null && from && to ? { id: row.transfer_id, from, to } : null,
     source: { kind: row.source_kind, id: row.source_id ?? null, line_id: row.source_line_id ?? null },
+    reason: row.reason ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -103,12 +104,14 @@ export async function recentMutations(
   productId: number,
   page: { offset: number; limit: number },
   visible: VisibleWarehouses = 'all',
+  reason?: string,
 ): Promise<{ items: StockMutation[]; total: number }> {
   const seen = visibleIds(visible)
   // read side by side (one round trip on PostgreSQL); a product with mutations exists, so only an empty ledger asks
   const [rows, { count }] = await Promise.all([
     productMutations(db, productId)
       .$if(seen !== undefined, (qb) => qb.where('stock_mutations.warehouse_id', 'in', seen!))
+      .$if(reason !== undefined, (qb) => qb.where('stock_mutations.reason', '=', reason!))
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
@@ -117,6 +120,7 @@ export async function recentMutations(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('product_id', '=', productId)
       .$if(seen !== undefined, (qb) => qb.where('warehouse_id', 'in', seen!))
+      .$if(reason !== undefined, (qb) => qb.where('reason', '=', reason!))
       .executeTakeFirstOrThrow(),
   ])
   if (Number(count) === 0) await assertProductExists(db, productId)
