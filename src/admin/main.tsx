@@ -3,9 +3,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { i18nProvider } from './providers'
-import { storedLocale } from './providers/i18nProvider'
+import { startLocale } from './providers/i18nProvider'
 
-if (storedLocale() !== 'en') await i18nProvider.changeLocale(storedLocale())
+if (startLocale() !== 'en') await i18nProvider.changeLocale(startLocale(), { remember: false })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -65,3 +65,21 @@ it('journey 10: switch to Nederlands; profile, product edit and react-admin cont
   await screenshot(page, 'journey-10-product-edit-nl')
   expect(unexpectedProblems(problems)).toEqual([])
 })
+
+it("opens the sign-in and mailed-link pages in the browser's language until one is chosen", async () => {
+  const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 390, height: 844 }, locale: 'nl-NL' })
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  try {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Inloggen' }).waitFor()
+    expect(await page.getByText('Wachtwoord vergeten?').count()).toBe(1)
+    await screenshot(page, 'sign-in-browser-dutch-phone')
+    await page.goto('/password/not-a-real-token')
+    await page.getByRole('textbox', { name: 'Nieuw wachtwoord' }).waitFor()
+    // the browser's language is not a choice: nothing is kept for the next visit
+    expect(await page.evaluate(() => localStorage.getItem('stockroom.locale'))).toBeNull()
+  } finally {
+    await context.close()
+  }
+})

@@ -1,5 +1,6 @@
 // English and Dutch (ra-i18n-polyglot). English ships with the app; Dutch loads when chosen.
-// The choice is kept under its own key, because react-admin clears its store at sign-out.
+// The choice is kept under its own key, because react-admin clears its store at sign-out. Until one is chosen, the
+// screens (the sign-in and mailed-link pages first) speak the browser's language where it is one of ours.
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { I18nProvider, TranslationMessages } from 'ra-core'
 import en from '../../../i18n/en'
@@ -11,7 +12,18 @@ export const LOCALES = [
 export type LocaleCode = 'en' | 'nl'
 const LOCALE_KEY = 'stockroom.locale'
 
-export const storedLocale = (): LocaleCode => (localStorage.getItem(LOCALE_KEY) === 'nl' ? 'nl' : 'en')
+const isLocale = (code: string | null | undefined): code is LocaleCode => code === 'en' || code === 'nl'
+
+/** The language chosen on this device, else the first of the browser's languages we speak, else English. */
+export function startLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): LocaleCode {
+  const stored = localStorage.getItem(LOCALE_KEY)
+  if (isLocale(stored)) return stored
+  for (const language of languages) {
+    const code = language.toLowerCase().split('-')[0]
+    if (isLocale(code)) return code
+  }
+  return 'en'
+}
 
 const loadMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
   locale === 'nl' ? import('../../../i18n/nl').then((m) => m.default) : en
@@ -27,9 +39,10 @@ export function createI18nProvider(): I18nProvider {
   const polyglot = polyglotI18nProvider(loadMessages, 'en', LOCALES, { allowMissing: true })
   return {
     ...polyglot,
-    async changeLocale(locale: string) {
+    /** a choice is remembered; the browser's language at start is not (`{ remember: false }`), so it is never taken for one */
+    async changeLocale(locale: string, options?: { remember?: boolean }) {
       await Promise.all([polyglot.changeLocale(locale), loadDayjsLocale(locale)])
-      localStorage.setItem(LOCALE_KEY, locale)
+      if (options?.remember !== false) localStorage.setItem(LOCALE_KEY, locale)
     },
   }
 }
