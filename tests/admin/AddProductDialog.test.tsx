@@ -135,11 +135,33 @@ describe('Add product', { timeout: 60_000 }, () => {
     )
     const { dialog } = await openDialog(api)
     await userEvent.type(field(dialog, 'SKU'), 'X-1')
-    await userEvent.type(field(dialog, 'Barcode'), '123')
+    await userEvent.type(field(dialog, 'Barcode'), 'X-123')
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
     expect(await dialog.findByRole('alert')).toHaveTextContent('Please correct: barcode: String should have at most 100 characters')
     expect(field(dialog, 'SKU')).toHaveValue('X-1')
     expect(dialog.getByText('String should have at most 100 characters')).toBeInTheDocument()
+  })
+
+  it('takes a barcode of digits only as a whole EAN-8, UPC-A or EAN-13 with its check digit', async () => {
+    const { api, dialog } = await openDialog()
+    await userEvent.type(field(dialog, 'SKU'), 'EAN-1')
+    // a wrong check digit, then 11 digits: refused before the round trip
+    await userEvent.type(field(dialog, 'Barcode'), '4006381333932')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    expect(
+      await dialog.findByText('Barcode "4006381333932" is no EAN-8, UPC-A or EAN-13: its length or check digit is wrong.'),
+    ).toBeInTheDocument()
+    await userEvent.clear(field(dialog, 'Barcode'))
+    await userEvent.type(field(dialog, 'Barcode'), '40063813339')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    expect(await dialog.findByText(/Barcode "40063813339" is no EAN-8/)).toBeInTheDocument()
+    expect(api.writes()).toEqual([])
+    // an EAN-8 with its check digit goes through
+    await userEvent.clear(field(dialog, 'Barcode'))
+    await userEvent.type(field(dialog, 'Barcode'), '96385074')
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.writes()).toHaveLength(1))
+    expect(api.writes()[0]).toContain('"barcode":"96385074"')
   })
 
   it('takes only web addresses as image URL', async () => {

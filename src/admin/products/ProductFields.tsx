@@ -2,6 +2,7 @@
 // (src/contract/product-fields.ts), each as its kind asks (several lines for a text, a checked web address).
 import { TextInput } from 'react-admin'
 import { isWebUrl } from '../../contract/constants'
+import { isBrokenProductBarcode } from '../../contract/barcodes'
 import { PRODUCT_FIELD_NAMES, PRODUCT_FIELD_SPECS, type ProductFieldName, type ProductFieldSpec } from '../../contract/product-fields'
 import type { MessageKey } from '../common/translate'
 
@@ -16,6 +17,13 @@ export const DETAIL_ORDER = ['description', 'article_number'] as const
 
 // the server stores only http(s) addresses; saying so before the round trip
 const webAddress = (value: string | null) => (value && !isWebUrl(value) ? 'terms.image_url_invalid' : undefined)
+
+// digits only are an EAN or UPC, whole and with its check digit (the import holds the same rule); letters are a Code 128 label's
+const productBarcode = (value: string | null) =>
+  value && isBrokenProductBarcode(value.trim()) ? { message: 'terms.barcode_wrong', args: { barcode: value.trim() } } : undefined
+
+/** What a field checks beyond its kind */
+const FIELD_PROPS: Partial<Record<ProductFieldName, object>> = { barcode: { validate: productBarcode } }
 
 const KIND_PROPS: Record<ProductFieldSpec['kind'], object> = {
   code: {},
@@ -43,6 +51,7 @@ export function ProductFields({ first, labels = {}, autoFocus = false, layout }:
       autoFocus={autoFocus && index === 0}
       {...(layout === 'page' ? { fullWidth: true } : { helperText: false })}
       {...KIND_PROPS[PRODUCT_FIELD_SPECS[name].kind]}
+      {...FIELD_PROPS[name]}
     />
   ))
 }
