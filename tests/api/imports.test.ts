@@ -238,17 +238,57 @@ describe('a dry run', () => {
   })
 })
 
+describe('text files in the encoding they were saved in', () => {
+  const rows = [
+    ['SKU', 'Omschrijving', 'Inkoopprijs'],
+    ['ENC-1', 'Crème brûlée schaal', '3,50'],
+    ['ENC-2', 'Ölkännchen – groß', '12,00'],
+  ]
+  const text = rows.map((row) => row.join(';')).join('\r\n') + '\r\n'
+  const descriptions = (res: Response) => {
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ created: 2, problems: [] })
+    return res.json().columns.map((c: { header: string }) => c.header)
+  }
+
+  it("reads Excel's CSV of a Western Windows PC (Windows-1252), accents and the en dash included", async () => {
+    const { default: iconv } = await import('iconv-lite')
+    const content = iconv.encode(text, 'windows-1252')
+    expect(content.includes(Buffer.from('é', 'utf8'))).toBe(false)
+    expect(descriptions(await dryRun('products', { name: 'excel-1252.csv', content }))).toEqual(['SKU', 'Omschrijving', 'Inkoopprijs'])
+    const report = await imported('products', { name: 'excel-1252.csv', content })
+    expect(report).toMatchObject({ status: 'done', created: 2 })
+    const found = ok(await server.admin.get('/api/products/?sku=ENC-2'))
+    expect(found.items[0].description).toBe('Ölkännchen – groß')
+  })
+
+  it("reads Excel's Unicode text (UTF-16 with its byte order mark), tab-separated or not", async () => {
+    const { default: iconv } = await import('iconv-lite')
+    const tabbed = rows
+      .map((row) => row.join('\t'))
+      .join('\r\n')
+      .replaceAll('ENC-', 'ENL-')
+    for (const [name, content] of [
+      ['unicode-le.txt', iconv.encode(tabbed, 'utf-16le', { addBOM: true })],
+      ['unicode-be.csv', iconv.encode(text.replaceAll('ENC-', 'ENB-'), 'utf-16be', { addBOM: true })],
+    ] as const) {
+      expect(descriptions(await dryRun('products', { name, content }))).toEqual(['SKU', 'Omschrijving', 'Inkoopprijs'])
+    }
+  })
+})
+
 describe('bad files get a clear answer and change nothing', () => {
   it('not CSV or XLSX', async () => {
     expect(fileRefusal(await dryRun('products', { name: 'scan.pdf', content: Buffer.from('%PDF-1.7 binary') }))).toBe(
-      'The file is a PDF, not CSV or XLSX. Save it as CSV (UTF-8) or as an Excel workbook.',
+      'The file is a PDF, not CSV or XLSX. Save it as CSV or as an Excel workbook.',
     )
     expect(fileRefusal(await dryRun('products', { name: 'old.xls', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]) }))).toMatch(
       /old Excel \(XLS\)/,
     )
-    expect(
-      fileRefusal(await dryRun('products', { name: 'latin1.csv', content: Buffer.from([0x53, 0x4b, 0x55, 0x0a, 0xe9, 0x74, 0xe9, 0x0a]) })),
-    ).toMatch(/not UTF-8/)
+    // binary without a known signature
+    expect(fileRefusal(await dryRun('products', { name: 'data.csv', content: Buffer.from([0x53, 0x00, 0x01, 0x02, 0x0a]) }))).toMatch(
+      /binary/,
+    )
   })
 
   it('empty, or with no rows at all', async () => {

@@ -1,9 +1,11 @@
 // Reading an uploaded file: what it is (CSV or XLSX, told by its bytes, not its name), then its rows one by one as
 // text, streamed (csv-parse, exceljs's streaming reader), so that a file of 100,000 rows is never held whole.
-// A formula in a cell is kept as its text (=SUM(A1:A2)), never run.
+// A formula in a cell is kept as its text (=SUM(A1:A2)), never run. A CSV is read in the encoding it was saved in:
+// UTF-8, UTF-16 with its byte order mark (Excel's "Unicode text"), else Windows-1252 (Excel's CSV on a Western PC).
 import fs from 'node:fs'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
+import iconv from 'iconv-lite'
 import { Invalid } from '../errors'
 
 export type FileKind = 'csv' | 'xlsx'
@@ -24,34 +26,47 @@ const KNOWN_BINARIES: [Buffer, string][] = [
   [Buffer.from([0xff, 0xd8, 0xff]), 'a JPEG image'],
 ]
 
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
+
+const UTF16_BOMS: [Buffer, TextEncoding][] = [
+  [Buffer.from([0xff, 0xfe]), 'utf-16le'],
+  [Buffer.from([0xfe, 0xff]), 'utf-16be'],
+]
+
+/**
+ * The encoding of a text file from its first bytes: UTF-16 by its byte order mark; UTF-8 where the bytes are valid
+ * UTF-8 (a character cut off at the end of the sample is fine); else Windows-1252, where every byte is a character.
+ */
+export function textEncodingOf(head: Buffer): TextEncoding {
+  const marked = UTF16_BOMS.find(([bom]) => head.subarray(0, 2).equals(bom))
+  if (marked) return marked[1]
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 3)))
+    return 'utf-8'
+  } catch {
+    return 'windows-1252'
+  }
+}
+
 /** CSV or XLSX, from the first bytes; anything else is refused with a sentence saying what it looks like. */
 export function sniff(head: Buffer): FileKind {
   if (head.length === 0) throw fileProblem('The file is empty.', 'file_empty')
   if (head.subarray(0, 4).equals(ZIP)) return 'xlsx'
   const known = KNOWN_BINARIES.find(([magic]) => head.subarray(0, magic.length).equals(magic))
   const neither = (what: string) =>
-    fileProblem(`The file is ${what}, not CSV or XLSX. Save it as CSV (UTF-8) or as an Excel workbook.`, 'file_type')
+    fileProblem(`The file is ${what}, not CSV or XLSX. Save it as CSV or as an Excel workbook.`, 'file_type')
   if (known) throw neither(known[1])
-  // text: UTF-8 without NUL characters (a multi-byte character cut off at the end of the sample is fine)
-  if (head.includes(0)) throw neither('binary')
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 3)))
-  } catch {
-    throw fileProblem('The file is not UTF-8 text. Save it as CSV (UTF-8) or as an Excel workbook.', 'file_type')
-  }
+  // text without NUL characters once decoded (UTF-16 has a NUL byte in every Latin character)
+  if (decodedHead(head).includes('\u0000')) throw neither('binary')
   return 'csv'
 }
 
+/** The first bytes as text, in the file's encoding, without a byte order mark. */
+const decodedHead = (head: Buffer) => iconv.decode(head, textEncodingOf(head)).replace(/^\uFEFF/, '')
+
 /** The delimiter of a CSV upload, read from its first bytes (kept, so that its refused rows go back alike); none for XLSX. */
 export const csvDelimiterOf = (kind: FileKind, head: Buffer): string | null =>
-  kind === 'csv'
-    ? delimiterOf(
-        head
-          .toString('utf8')
-          .replace(/^\uFEFF/, '')
-          .split(/\r?\n/)[0],
-      )
-    : null
+  kind === 'csv' ? delimiterOf(decodedHead(head).split(/\r?\n/)[0]) : null
 
 /** The delimiter of the header line: Excel writes ';' where the decimal mark is a comma (Dutch settings). */
 function delimiterOf(firstLine: string): string {
@@ -63,12 +78,10 @@ function delimiterOf(firstLine: string): string {
 const unescaped = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
 
 async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
-  const firstLine = head
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)[0]
+  const firstLine = decodedHead(head).split(/\r?\n/)[0]
   const parser = fs
     .createReadStream(file)
+    .pipe(iconv.decodeStream(textEncodingOf(head)))
     .pipe(parse({ bom: true, delimiter: delimiterOf(firstLine), relax_column_count: true, skip_empty_lines: true, info: true }))
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
