@@ -49,6 +49,8 @@ export const ValidationErrorItem = Type.Object({
   loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
   msg: Type.String(),
   type: Type.String(),
+  /** on a refusal of the schemas: the rule's values (limit, allowed, expected...), so that a screen can say it in its language */
+  ctx: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ValidationErrorItem = Static<typeof ValidationErrorItem>
 

@@ -10,6 +10,7 @@ import {
   TRY_TIMEOUTS_MS,
 } from '../../src/admin/providers/http'
 import { REQUEST_TIMEOUT_MS } from '../../src/contract/constants'
+import type { ValidationErrorItem } from '../../src/contract'
 import { echoTranslate } from './fake-api'
 import { englishI18n } from './render'
 
@@ -154,6 +155,38 @@ describe('http client', () => {
     expect(describeFailure(413, { detail: 'Request body is too large (limit 1 MB)' }, echoTranslate)).toBe(
       'Request body is too large (limit 1 MB)',
     )
+  })
+
+  it("says the API's validation refusals in the reader's language, from their type and values", () => {
+    const dutch = polyglotI18nProvider(() => nl, 'nl').translate
+    // as the server answers them (tests/api/validation-sentences.test.ts holds the server to these shapes)
+    const refused: { detail: ValidationErrorItem[] } = {
+      detail: [
+        { loc: ['body', 'amount'], msg: 'Input should be a valid integer', type: 'integer_type', ctx: { expected: 'integer' } },
+        { loc: ['body', 'sku'], msg: 'String should have at most 100 characters', type: 'string_too_long', ctx: { limit: 100 } },
+        { loc: ['body', 'warehouse_id'], msg: 'Field required', type: 'missing' },
+        { loc: ['body', 'amount'], msg: 'Input should not be 0', type: 'value_error', ctx: { not: '0' } },
+        {
+          loc: ['body', 'negative_stock'],
+          msg: "Input should be 'refuse', 'confirm', 'allow'",
+          type: 'enum',
+          ctx: { allowed: 'refuse, confirm, allow' },
+        },
+        { loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error', ctx: { format: 'email' } },
+        { loc: ['query', 'limit'], msg: 'Input should be less than or equal to 1000', type: 'less_than_equal', ctx: { limit: 1000 } },
+        { loc: ['body', 'brand_name'], msg: 'String should not be blank', type: 'string_pattern_mismatch', ctx: {} },
+        // a rule of the domain (no ctx) keeps its own sentence
+        { loc: ['body', 'location_id'], msg: 'Location 4 does not belong to warehouse 2', type: 'value_error' },
+        { loc: ['body', 'current_password'], msg: 'Field required: changing the e-mail address needs it', type: 'missing' },
+      ],
+    }
+    expect(describeFailure(422, refused, dutch)).toBe(
+      'Corrigeer a.u.b.: amount: Moet een geheel getal zijn; sku: Hoogstens 100 tekens; warehouse_id: Verplicht veld; ' +
+        'amount: Mag niet 0 zijn; negative_stock: Moet een van deze zijn: refuse, confirm, allow; email: Geen geldig e-mailadres; ' +
+        'limit: Moet 1000 of minder zijn; brand_name: Mag niet leeg zijn; location_id: Location 4 does not belong to warehouse 2; ' +
+        'current_password: Field required: changing the e-mail address needs it',
+    )
+    expect(describeFailure(422, { detail: [refused.detail[1]] }, englishI18n.translate)).toBe('Please correct: sku: At most 100 characters')
   })
 
   it("names the subject of a refusal in the reader's language, never the server's English", () => {

@@ -57,7 +57,7 @@ export function retryAfterOf(headers: Headers, now = Date.now()): number | undef
 export function describeFailure(status: number, body: Partial<ErrorBody> | null, translate: Translate, retryAfterSeconds?: number): string {
   const detail = body?.detail
   if (Array.isArray(detail)) {
-    const details = detail.map((item) => `${fieldOf(item)}: ${item.msg}`).join('; ')
+    const details = detail.map((item) => `${fieldOf(item)}: ${validationSentence(item, translate)}`).join('; ')
     return translate('stockroom.errors.validation', { details, _: `Invalid input: ${details}` })
   }
   if (body?.code === 'FORBIDDEN' && typeof body.params?.permission === 'string') {
@@ -81,13 +81,46 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
 
 const fieldOf = (item: ValidationErrorItem) => String(item.loc[item.loc.length - 1])
 
+/** The value each rule's sentence names */
+const RULE_VALUES: Record<string, string | null> = {
+  missing: null,
+  enum: 'allowed',
+  literal_error: 'allowed',
+  string_too_short: 'limit',
+  string_too_long: 'limit',
+  greater_than_equal: 'limit',
+  less_than_equal: 'limit',
+}
+
+/** The rule a schema's refusal names, as stockroom.errors.rules knows it; none for a rule of the domain (no ctx: its msg is said). */
+function ruleOf({ type, ctx, msg }: ValidationErrorItem): string | undefined {
+  // a missing field is said as fastapi says it, without ctx
+  if (type === 'missing') return msg === 'Field required' ? 'missing' : undefined
+  if (!ctx) return undefined
+  if (type.endsWith('_type')) return ctx.expected === undefined ? undefined : 'wrong_type'
+  if (type === 'value_error') return ctx.format === 'email' ? 'email' : ctx.not !== undefined ? 'not' : undefined
+  if (type === 'string_pattern_mismatch') return ctx.description === undefined ? 'blank' : 'pattern'
+  const value = RULE_VALUES[type]
+  // a refusal without the value its sentence names (an older server) keeps the server's sentence
+  return value === undefined || (value !== null && ctx[value] === undefined) ? undefined : type
+}
+
+/** A refusal of the API's schemas in the reader's language, from its type and values; the server's sentence otherwise. */
+export function validationSentence(item: ValidationErrorItem, translate: Translate): string {
+  const rule = ruleOf(item)
+  if (!rule) return item.msg
+  const ctx = { ...item.ctx }
+  if (typeof ctx.expected === 'string') ctx.expected = translate(`stockroom.errors.value_kinds.${ctx.expected}`, { _: ctx.expected })
+  return translate(`stockroom.errors.rules.${rule}`, { ...ctx, smart_count: typeof ctx.limit === 'number' ? ctx.limit : 1, _: item.msg })
+}
+
 /** A failed call's errors by field, which a react-admin form's onSubmit returns to show them under the fields. */
 export const fieldErrorsOf = (failure: unknown) => (failure as { body?: { errors?: Record<string, string> } | null }).body?.errors
 
 /** react-admin puts body.errors on the form's fields. */
-function fieldErrors(body: Partial<ErrorBody> | null): Record<string, string> | undefined {
+function fieldErrors(body: Partial<ErrorBody> | null, translate: Translate): Record<string, string> | undefined {
   if (!Array.isArray(body?.detail)) return undefined
-  return Object.fromEntries(body.detail.map((item) => [fieldOf(item), item.msg]))
+  return Object.fromEntries(body.detail.map((item) => [fieldOf(item), validationSentence(item, translate)]))
 }
 
 function parseJson(text: string): unknown {
@@ -220,7 +253,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpError(describeFailure(response.status, errorBody, translate, retryAfterOf(response.headers)), response.status, {
         ...errorBody,
         ...(write && leavesWriteOpen(response.status, errorBody) ? { unconfirmed: true } : {}),
-        errors: fieldErrors(errorBody),
+        errors: fieldErrors(errorBody, translate),
       })
     return { status: response.status, headers: response.headers, body, json }
   }

@@ -35,37 +35,51 @@ export function toValidationItems(errors: FastifySchemaValidationError[], contex
   return [...byField.values()]
 }
 
-function describe(error: ErrorObject): { msg: string; type: string } {
+function describe(error: ErrorObject): { msg: string; type: string; ctx?: ValidationErrorItem['ctx'] } {
   const p = error.params as Record<string, unknown>
   const schema = error.parentSchema as { description?: string } | undefined
+  // ctx marks a rule of the schemas and carries its values, so that a screen can say the sentence in its own language
   switch (error.keyword) {
     case 'required':
+      // as fastapi says it, without ctx: clients compare it whole
       return { msg: 'Field required', type: 'missing' }
     case 'type':
-      return { msg: `Input should be a valid ${String(p.type)}`, type: `${String(p.type)}_type` }
-    case 'enum':
-      return { msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`, type: 'enum' }
+      return { msg: `Input should be a valid ${String(p.type)}`, type: `${String(p.type)}_type`, ctx: { expected: String(p.type) } }
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map(String)
+      return { msg: `Input should be ${allowed.map((v) => `'${v}'`).join(', ')}`, type: 'enum', ctx: { allowed: allowed.join(', ') } }
+    }
     case 'const':
-      return { msg: `Input should be '${String(p.allowedValue)}'`, type: 'literal_error' }
-    case 'not':
-      return { msg: `Input should not be ${JSON.stringify((error.schema as { const?: unknown })?.const)}`, type: 'value_error' }
+      return { msg: `Input should be '${String(p.allowedValue)}'`, type: 'literal_error', ctx: { allowed: String(p.allowedValue) } }
+    case 'not': {
+      const refused = JSON.stringify((error.schema as { const?: unknown })?.const)
+      return { msg: `Input should not be ${refused}`, type: 'value_error', ctx: { not: refused } }
+    }
     case 'minLength':
-      return { msg: `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' }
-    case 'maxLength':
-      return { msg: `String should have at most ${String(p.limit)} characters`, type: 'string_too_long' }
-    case 'pattern':
       return {
-        msg: schema?.description ? `Input should be ${schema.description}` : 'String should not be blank',
-        type: 'string_pattern_mismatch',
+        msg: `String should have at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'}`,
+        type: 'string_too_short',
+        ctx: { limit: Number(p.limit) },
       }
+    case 'maxLength':
+      return { msg: `String should have at most ${String(p.limit)} characters`, type: 'string_too_long', ctx: { limit: Number(p.limit) } }
+    case 'pattern':
+      return schema?.description
+        ? { msg: `Input should be ${schema.description}`, type: 'string_pattern_mismatch', ctx: { description: schema.description } }
+        : { msg: 'String should not be blank', type: 'string_pattern_mismatch', ctx: {} }
     case 'minimum':
-      return { msg: `Input should be greater than or equal to ${String(p.limit)}`, type: 'greater_than_equal' }
+      return {
+        msg: `Input should be greater than or equal to ${String(p.limit)}`,
+        type: 'greater_than_equal',
+        ctx: { limit: Number(p.limit) },
+      }
     case 'maximum':
-      return { msg: `Input should be less than or equal to ${String(p.limit)}`, type: 'less_than_equal' }
+      return { msg: `Input should be less than or equal to ${String(p.limit)}`, type: 'less_than_equal', ctx: { limit: Number(p.limit) } }
     case 'format':
       return {
         msg: p.format === 'email' ? 'value is not a valid email address' : `Input should be a valid ${String(p.format)}`,
         type: 'value_error',
+        ctx: { format: String(p.format) },
       }
     default:
       return { msg: error.message ?? 'Invalid input', type: error.keyword }
