@@ -604,6 +604,7 @@ const en = {
       prefix_help: 'The characters your scanner is set to send before each code; empty for none. Kept in this browser.',
       save: 'Save prefix',
       saved: 'The scanner prefix is kept in this browser.',
+      feedback: 'Beep and vibrate on each scan (a different one when nothing is found)',
     },
     camera: {
       open: 'Scan with the camera',

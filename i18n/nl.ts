@@ -666,6 +666,7 @@ const nl: typeof en = {
       prefix: 'Scannerprefix',
       prefix_help: 'De tekens die uw scanner vóór elke code stuurt; leeg voor geen. Bewaard in deze browser.',
       save: 'Prefix opslaan',
+      feedback: 'Piepen en trillen bij elke scan (anders als er niets gevonden is)',
       saved: 'De scannerprefix is bewaard in deze browser.',
     },
     camera: {

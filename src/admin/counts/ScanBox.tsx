@@ -7,7 +7,7 @@ import type { StockCount, StockCountLine } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { useSend } from '../common/useApi'
 import { productLabel } from '../common/transfer/transferForm'
-import { useScan } from '../common/scanning'
+import { signalScan, useScan } from '../common/scanning'
 import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
@@ -24,11 +24,13 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
     try {
       const line = await send(OPERATIONS.scanIntoCount, { params: { id: count.id }, body: { barcode, location_id } })
       onLine(line)
+      signalScan('found')
       setSaid({
         ok: true,
         text: translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
       })
     } catch (failure) {
+      signalScan('missed')
       setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
     }
   }

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { isBrokenProductBarcode } from '../../contract/barcodes'
 import { useQueryClient } from '@tanstack/react-query'
-import { isLoadedSku, useScan } from '../common/scanning'
+import { isLoadedSku, signalScan, useScan } from '../common/scanning'
 import type { Product, ProductSummary } from '../../contract'
 import { PAGE_SIZES } from '../../contract/constants'
 import { ListMessage } from '../common/ListMessage'
@@ -56,6 +56,7 @@ function ProductTable() {
     if (locationIdOfCode(code) !== undefined) return false
     // a cut-off or misread EAN would filter for a barcode no product has, and hide the list
     if (isBrokenProductBarcode(code)) {
+      signalScan('missed')
       notify('floor.scan.barcode_broken', { type: 'warning', messageArgs: { code } })
       return true
     }

@@ -1,8 +1,10 @@
-// The profile page's card for this browser's scanner prefix (see scannerPrefix.ts): typed, saved, told.
+// The profile page's card for this browser's scanner: its prefix (see scannerPrefix.ts), typed, saved, told; and
+// whether scans beep and vibrate (feedback.ts).
 import { useState } from 'react'
-import { Button, Card, CardContent, CardHeader, Stack, TextField } from '@mui/material'
+import { Button, Card, CardContent, CardHeader, FormControlLabel, Stack, Switch, TextField } from '@mui/material'
 import { useNotify } from 'ra-core'
 import { storeScannerPrefix, useScannerPrefix } from './scannerPrefix'
+import { scanFeedbackOn, signalScan, storeScanFeedback } from './feedback'
 import { useTranslate } from '../translate'
 
 export function ScannerPrefixCard() {
@@ -10,6 +12,7 @@ export function ScannerPrefixCard() {
   const notify = useNotify()
   const stored = useScannerPrefix()
   const [draft, setDraft] = useState(stored)
+  const [feedback, setFeedback] = useState(scanFeedbackOn)
   return (
     <Card sx={{ mt: 2 }}>
       <CardHeader title={translate('floor.scanner.title')} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
@@ -38,6 +41,21 @@ export function ScannerPrefixCard() {
             {translate('floor.scanner.save')}
           </Button>
         </Stack>
+        <FormControlLabel
+          sx={{ mt: 1, minHeight: 44 }}
+          control={
+            <Switch
+              checked={feedback}
+              onChange={(_event, on) => {
+                storeScanFeedback(on)
+                setFeedback(on)
+                // the switch plays what it switches on, so the clerk hears it
+                if (on) signalScan('found')
+              }}
+            />
+          }
+          label={translate('floor.scanner.feedback')}
+        />
       </CardContent>
     </Card>
   )

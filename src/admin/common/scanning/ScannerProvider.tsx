@@ -10,6 +10,7 @@ import { locationIdOfCode } from '../../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
 import { useScannerPrefix } from './scannerPrefix'
 import { isLoadedSku } from './loadedSkus'
+import { signalScan } from './feedback'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -52,6 +53,7 @@ function useOpenScannedProduct() {
   return useCallback(
     async (code: string) => {
       if (locationIdOfCode(code) !== undefined) {
+        signalScan('missed')
         notify('floor.scan.location_elsewhere', { type: 'info', messageArgs: { code } })
         return
       }
@@ -65,10 +67,12 @@ function useOpenScannedProduct() {
         })
         // the SKU filter finds a part of a SKU too: only the whole one counts
         const data = bySku ? found.filter((product) => product.sku === code) : found
+        signalScan(data.length > 0 ? 'found' : 'missed')
         if (data.length === 1) navigate(`/products/${data[0].id}${onStockTab ? '/stock' : ''}`)
         else if (data.length > 1) navigate(`/products?filter=${encodeURIComponent(JSON.stringify(filter))}`)
         else notify('floor.scan.not_found', { type: 'warning', messageArgs: { code } })
       } catch (error) {
+        signalScan('missed')
         notify((error as Error).message, { type: 'error' })
       }
     },

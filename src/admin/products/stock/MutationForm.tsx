@@ -24,7 +24,7 @@ import {
 import { useDataProvider, useNotify } from 'ra-core'
 import type { Location, StockItem, StockMutation } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
-import { useScan } from '../../common/scanning'
+import { signalScan, useScan } from '../../common/scanning'
 import { canSubmit, isLargeAmount, mutationPayload, parseAmount, selectedLocation, signed } from '../../common/mutationFormState'
 import { mutationsPath, useMutationForm } from './useMutationForm'
 import { useNotifyWithUndo } from '../../common/UndoNotice'
@@ -99,11 +99,13 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
     const [location] = data
     const warehouses = state.warehouse.items
     if (!location || (warehouses && !warehouses.some((w) => w.id === location.warehouse_id))) {
+      signalScan('missed')
       notify('floor.scan.location_unknown', { type: 'warning', messageArgs: { code } })
       return true
     }
     // a scan while a large amount is asked about: the clerk has moved on, the amount is not booked
     closeQuestion()
+    signalScan('found')
     dispatch({ type: 'placeScanned', warehouseId: location.warehouse_id, locationId: location.id })
     notify('floor.scan.location_chosen', { type: 'info', messageArgs: { name: location.location_name } })
     amountInput.current?.focus()
