@@ -529,6 +529,8 @@ const en = {
     list: {
       global: 'Global',
       filters: 'Filter products',
+      show_filters: 'Show filters',
+      filters_on: 'Filters (%{count} on)',
       clear_filter: 'Clear %{field}',
       image: 'Image',
       no_results: 'No products match these filters.',
@@ -595,6 +597,7 @@ const en = {
       location_elsewhere: 'Location %{code}: open a product and its Stock tab to book there.',
       location_unknown: 'Location %{code} is not known here.',
       location_chosen: 'Location %{name} chosen.',
+      unsaved: '%{code} was not opened: book or clear what is typed in the form first.',
       barcode_broken: '%{code} is no whole EAN or UPC (its length or check digit is wrong): scan it again.',
       barcode_filter: 'Barcode %{code}',
     },
@@ -660,6 +663,14 @@ const en = {
       no_lines: 'No products yet: fill with everything at the source, or add one.',
       lines: 'Products to transfer',
       available: 'Available: %{amount}',
+      scan_hint: 'Scan the location to take from, then the one to put in, then each product: one more a scan.',
+      holding: 'Holding %{product}',
+    },
+    scan: {
+      from: 'From %{name}',
+      to: 'To %{name}',
+      added: '%{product}: one more',
+      other_product: '%{product} is not the product of this transfer.',
     },
     confirm: {
       title: 'Not enough stock',

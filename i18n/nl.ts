@@ -589,6 +589,8 @@ const nl: typeof en = {
     list: {
       global: 'Globaal',
       filters: 'Producten filteren',
+      show_filters: 'Filters tonen',
+      filters_on: 'Filters (%{count} aan)',
       clear_filter: '%{field} wissen',
       image: 'Afbeelding',
       no_results: 'Geen producten gevonden met deze filters.',
@@ -658,6 +660,7 @@ const nl: typeof en = {
       location_elsewhere: 'Locatie %{code}: open een product en zijn tabblad Voorraad om daar te boeken.',
       location_unknown: 'Locatie %{code} is hier niet bekend.',
       location_chosen: 'Locatie %{name} gekozen.',
+      unsaved: '%{code} is niet geopend: boek of wis eerst wat in het formulier staat.',
       barcode_broken: '%{code} is geen volledige EAN of UPC (de lengte of het controlecijfer klopt niet): scan opnieuw.',
       barcode_filter: 'Barcode %{code}',
     },
@@ -723,6 +726,14 @@ const nl: typeof en = {
       no_lines: 'Nog geen producten: vul met alles op de bron, of voeg er een toe.',
       lines: 'Te verplaatsen producten',
       available: 'Beschikbaar: %{amount}',
+      scan_hint: 'Scan de locatie waar het vandaan komt, dan die waar het heen gaat, dan elk product: één erbij per scan.',
+      holding: 'Met %{product}',
+    },
+    scan: {
+      from: 'Van %{name}',
+      to: 'Naar %{name}',
+      added: '%{product}: één erbij',
+      other_product: '%{product} is niet het product van deze verplaatsing.',
     },
     confirm: {
       title: 'Niet genoeg voorraad',

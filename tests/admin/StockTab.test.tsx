@@ -300,6 +300,77 @@ describe('StockTab', () => {
     expect(writes(api.requests)).toHaveLength(1)
   })
 
+  it('the Transfer form takes scans in the order walked: from, to, then the product, one more a scan; nothing behind it changes', async () => {
+    const api = fakeStockApi({
+      warehouses: [rotterdam, amsterdam],
+      locations: { 1: [location(11, 'A-1', 1), location(12, 'A-2', 1)], 2: [location(21, 'Hal 1', 2)] },
+    })
+    const lamp = { ...product(), id: 5, sku: 'LAMP', barcode: '4006381333931' }
+    const shade = { ...product(), id: 6, article_number: 'SHADE', barcode: '96385074' }
+    api.overrides.push((r) => {
+      const url = new URL(r.url, 'http://x')
+      if (r.method === 'GET' && url.pathname.startsWith('/api/stock_levels')) return { json: [], headers: { 'x-total-count': '0' } }
+      if (r.method === 'GET' && url.pathname.replace(/\/$/, '') === '/api/products') {
+        const found = [lamp, shade].filter((p) => p.barcode === url.searchParams.get('barcode'))
+        return { json: { items: found, total: found.length } }
+      }
+      if (r.method === 'POST' && url.pathname.startsWith('/api/stock_transfers'))
+        return { status: 201, json: { id: 9, lines: [{}], from: {}, to: {} } }
+      return undefined
+    })
+    const shown = product({
+      stock: 4,
+      stock_items: [{ warehouse_id: 1, location_id: 11, location: { id: 11, location_name: 'A-1' }, amount: 4 }],
+    })
+    renderTab(api, shown)
+    const warehouse = screen.getByRole('combobox', { name: 'Warehouse' })
+    await waitFor(() => expect(warehouse).toBeEnabled())
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Transfer ART-5' }))
+    const from = dialog.getByRole('combobox', { name: 'From' })
+    await waitFor(() => expect(within(from).getAllByRole('option').length).toBeGreaterThan(1))
+    // the places holding the product come first
+    expect(within(from).getAllByRole('group')[0]).toHaveAttribute('label', 'Holding ART-5')
+    dialog.getByRole('spinbutton', { name: 'Amount ART-5' }).focus()
+
+    scannerKeys('L000011')
+    await waitFor(() => expect(from).toHaveValue('11'))
+    expect(dialog.getByRole('status')).toHaveTextContent('From Rotterdam / A-1')
+    scannerKeys('L000012')
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: 'To' })).toHaveValue('12'))
+    scannerKeys('4006381333931')
+    await waitFor(() => expect(dialog.getByRole('spinbutton', { name: 'Amount ART-5' })).toHaveValue(1))
+    scannerKeys('4006381333931', [98, 11, 100, 75])
+    await waitFor(() => expect(dialog.getByRole('spinbutton', { name: 'Amount ART-5' })).toHaveValue(2))
+    // another product is not this transfer's, and opens nothing
+    scannerKeys('96385074')
+    await waitFor(() => expect(dialog.getByRole('status')).toHaveTextContent('SHADE is not the product of this transfer.'))
+    expect(screen.getByRole('dialog', { name: 'Transfer ART-5' })).toBeInTheDocument()
+    // the booking form behind it kept its choice: the location scans were the transfer's
+    expect(warehouse).toHaveValue('')
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Transfer' }))
+    await waitFor(() => expect(writes(api.requests)).toHaveLength(1))
+    expect(writes(api.requests)[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/stock_transfers/',
+      body: { from_location_id: 11, to_location_id: 12, lines: [{ product_id: 5, amount: 2 }] },
+    })
+  })
+
+  it('a product scanned while an amount is typed opens nothing: the typed booking is not thrown away', async () => {
+    const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
+    renderTab(api)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('A-1'))
+    // typed long before the scan (no key events here: the scanner's keys run on their own clock)
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '7' } })
+    screen.getByRole('textbox', { name: 'Amount' }).focus()
+    scannerKeys('4006381333931')
+    await waitFor(() => expect(document.body.textContent).toContain('4006381333931 was not opened'))
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('7')
+    expect(api.requests.some((r) => new URL(r.url, 'http://x').searchParams.get('barcode') !== null)).toBe(false)
+  })
+
   it('says so when a scanned location cannot be looked up, and books nothing', async () => {
     const api = fakeStockApi({ warehouses: [rotterdam], locations: { 1: [location(11, 'A-1', 1)] } })
     api.overrides.push((r) =>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReorderReportLine, StockCount, StockCountLine, StockMutation } from '../../src/contract'
 import { canSend, fillFrom, parseQuantity, shortLines } from '../../src/admin/common/transfer/transferForm'
 import { route } from '../../src/admin/transfers/TransferList'
+import { addOne } from '../../src/admin/common/transfer/useTransferScans'
 import { describeLine, oneLinePerTransfer } from '../../src/admin/products/stock/transferLines'
 import { isBlindNow, summary, withLine } from '../../src/admin/counts/countSummary'
 import { sortLines } from '../../src/admin/reports/reorderSort'
@@ -39,6 +40,22 @@ describe('the transfer form', () => {
   it('names a route by its locations, with the warehouses when it leaves one', () => {
     expect(route(a01, a02)).toBe('A-01 -> A-02')
     expect(route(a01, b07)).toBe('Main / A-01 -> North / B-07')
+  })
+})
+
+describe('a product scanned into a transfer', () => {
+  it('adds one to its line, or a line of 1 at the end: the lines above stay where they are', () => {
+    const lines = [
+      { product_id: 1, label: 'Lamp', amount: '3' },
+      { product_id: 2, label: 'Shade', amount: '' },
+    ]
+    expect(addOne(lines, { id: 1, label: 'Lamp' })).toEqual([
+      { product_id: 1, label: 'Lamp', amount: '4' },
+      { product_id: 2, label: 'Shade', amount: '' },
+    ])
+    // an amount not yet typed counts from nothing
+    expect(addOne(lines, { id: 2, label: 'Shade' })[1].amount).toBe('1')
+    expect(addOne(lines, { id: 7, label: 'Bulb' })).toEqual([...lines, { product_id: 7, label: 'Bulb', amount: '1' }])
   })
 })
 

@@ -5,12 +5,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useDataProvider, useNotify } from 'ra-core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
-import type { ProductSummary } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
 import { useScannerPrefix } from './scannerPrefix'
 import { isLoadedSku } from './loadedSkus'
 import { signalScan } from './feedback'
+import { findScannedProducts } from './findScannedProduct'
 
 /** Takes a scanned code and answers true, or answers false to leave it to the next one. */
 export type ScanHandler = (code: string) => boolean | Promise<boolean>
@@ -58,15 +58,7 @@ function useOpenScannedProduct() {
         return
       }
       try {
-        const bySku = isLoadedSku(queryClient, code)
-        const filter = bySku ? { sku: code } : { barcode: code }
-        const { data: found } = await dataProvider.getList<ProductSummary>('products', {
-          filter,
-          pagination: { page: 1, perPage: bySku ? 25 : 2 },
-          sort: { field: 'article_number', order: 'ASC' },
-        })
-        // the SKU filter finds a part of a SKU too: only the whole one counts
-        const data = bySku ? found.filter((product) => product.sku === code) : found
+        const { filter, products: data } = await findScannedProducts(dataProvider, queryClient, code)
         signalScan(data.length > 0 ? 'found' : 'missed')
         if (data.length === 1) navigate(`/products/${data[0].id}${onStockTab ? '/stock' : ''}`)
         else if (data.length > 1) navigate(`/products?filter=${encodeURIComponent(JSON.stringify(filter))}`)

@@ -1,5 +1,6 @@
 // A location picker grouped by warehouse (a native select: the phone's own picker on a phone). `note` adds a text
-// after a location's name, such as the amount of the product there.
+// after a location's name, such as the amount of the product there; `first` lists some places above the rest (those
+// holding the product, or the warehouse already chosen), so a long list of locations opens where the clerk looks.
 import { TextField } from '@mui/material'
 import type { StockPlace } from '../../../contract'
 import { byWarehouse } from './usePlaces'
@@ -12,6 +13,7 @@ export function PlaceSelect({
   note,
   disabled,
   helperText,
+  first,
 }: {
   label: string
   places: StockPlace[]
@@ -20,7 +22,19 @@ export function PlaceSelect({
   note?: (place: StockPlace) => string | undefined
   disabled?: boolean
   helperText?: string
+  first?: { label: string; places: StockPlace[] }
 }) {
+  const option = (place: StockPlace) => {
+    const extra = note?.(place)
+    // the warehouse too: a closed select shows only the option, and locations of two warehouses may share a name
+    const name = `${place.warehouse_name} / ${place.location_name}`
+    return (
+      <option key={place.location_id} value={place.location_id}>
+        {extra ? `${name} (${extra})` : name}
+      </option>
+    )
+  }
+  const firstIds = new Set(first?.places.map((place) => place.location_id))
   return (
     <TextField
       select
@@ -34,18 +48,10 @@ export function PlaceSelect({
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="" />
-      {byWarehouse(places).map((group) => (
+      {first && first.places.length > 0 && <optgroup label={first.label}>{first.places.map(option)}</optgroup>}
+      {byWarehouse(places.filter((place) => !firstIds.has(place.location_id))).map((group) => (
         <optgroup key={group.warehouse_id} label={group.warehouse_name}>
-          {group.places.map((place) => {
-            const extra = note?.(place)
-            // the warehouse too: a closed select shows only the option, and locations of two warehouses may share a name
-            const name = `${place.warehouse_name} / ${place.location_name}`
-            return (
-              <option key={place.location_id} value={place.location_id}>
-                {extra ? `${name} (${extra})` : name}
-              </option>
-            )
-          })}
+          {group.places.map(option)}
         </optgroup>
       ))}
     </TextField>

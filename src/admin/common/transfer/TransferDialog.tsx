@@ -27,6 +27,7 @@ import { useApi, useSend } from '../useApi'
 import { usePhone } from '../usePhone'
 import { PlaceSelect } from './PlaceSelect'
 import { usePlaces } from './usePlaces'
+import { useTransferScans } from './useTransferScans'
 import { canSend, fillFrom, parseQuantity, productLabel, shortLines, type DraftLine } from './transferForm'
 import { useTranslate } from '../translate'
 
@@ -65,6 +66,10 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
   if (product && from !== '') available.set(product.id, available.get(product.id) ?? product.levels.get(from) ?? 0)
   const addable = (atSource.data ?? []).filter((item) => item.amount > 0 && !lines.some((line) => line.product_id === item.product_id))
   const placeName = (id: number | '') => places.data?.find((p) => p.location_id === id)?.location_name ?? ''
+  const scans = useTransferScans({ open, places: places.data ?? [], from, to, setFrom, setTo, setLines, product })
+  // the source's warehouse first among the destinations; the places holding the product first among the sources
+  const fromWarehouse = places.data?.find((p) => p.location_id === from)?.warehouse_id
+  const holding = product ? (places.data ?? []).filter((place) => (product.levels.get(place.location_id) ?? 0) > 0) : []
 
   const reset = () => {
     setFrom('')
@@ -73,6 +78,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
     setNote('')
     setProblem(undefined)
     setConfirming(undefined)
+    scans.clearSaid()
   }
   const close = () => {
     reset()
@@ -127,12 +133,21 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {places.error && <Alert severity="error">{places.error.message}</Alert>}
+          <Typography
+            variant="body2"
+            role="status"
+            aria-live="polite"
+            color={scans.said ? (scans.said.ok ? 'success.main' : 'error') : 'text.secondary'}
+          >
+            {scans.said?.text ?? translate('transfers.dialog.scan_hint')}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <PlaceSelect
               label={translate('terms.from')}
               places={places.data ?? []}
               value={from}
               onChange={setFrom}
+              first={product ? { label: translate('transfers.dialog.holding', { product: product.label }), places: holding } : undefined}
               note={
                 product
                   ? (place) => (product.levels.get(place.location_id) ? String(product.levels.get(place.location_id)) : undefined)
@@ -144,6 +159,14 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
               places={places.data ?? []}
               value={to}
               onChange={setTo}
+              first={
+                fromWarehouse === undefined
+                  ? undefined
+                  : {
+                      label: places.data?.find((p) => p.location_id === from)?.warehouse_name ?? '',
+                      places: (places.data ?? []).filter((place) => place.warehouse_id === fromWarehouse && place.location_id !== from),
+                    }
+              }
               helperText={sameplace ? translate('transfers.dialog.same_place') : undefined}
             />
           </Stack>

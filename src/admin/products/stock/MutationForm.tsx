@@ -90,7 +90,13 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
   const { offered, nameOf } = useBookingReasons()
   // a scanned location code chooses that location and its warehouse; the cursor goes to the amount
   useScan(async (code) => {
-    if (locationIdOfCode(code) === undefined) return false
+    if (locationIdOfCode(code) === undefined) {
+      // another product's scan would open it and throw away what was typed here: finish or clear the booking first
+      if (state.amount.trim() === '' && state.note.trim() === '') return false
+      signalScan('missed')
+      notify('floor.scan.unsaved', { type: 'warning', messageArgs: { code } })
+      return true
+    }
     const { data } = await dataProvider.getList<Location>('locations', {
       filter: { code },
       pagination: { page: 1, perPage: 1 },
