@@ -101,6 +101,7 @@ describe('the side menu and the person menu', () => {
       'Reorder report',
       'Import',
       'Users',
+      'Booking reasons',
       'Audit trail',
       'Profile',
       'Sign out',

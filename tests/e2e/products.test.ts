@@ -129,11 +129,15 @@ it('journey 5: edit a product, the detail shows it with its EAN-13 barcode or a 
   expect(await barcode.textContent()).toContain('400638')
   await screenshot(page, 'journey-05-barcode')
 
-  // an invalid check digit: a sentence instead of a barcode, and the page still works
+  // an invalid check digit: the form refuses it before saving
   await page.getByRole('link', { name: 'Edit', exact: true }).click()
   await page.getByLabel('Barcode').fill('4006381333932')
   await page.getByRole('button', { name: 'Save' }).click()
-  await page.waitForURL((url) => url.pathname === `/products/${product.id}`)
+  await page.getByText('Barcode "4006381333932" is no EAN-8, UPC-A or EAN-13: its length or check digit is wrong.').waitFor()
+  expect(new URL(page.url()).pathname).toBe(`/products/${product.id}/edit`)
+  // one that came another way (the API, an old import): a sentence instead of a barcode, and the page still works
+  await api('PATCH', `/products/${product.id}`, { barcode: '4006381333932' })
+  await page.goto(`/products/${product.id}`)
   await page.getByText("'4006381333932' is not a valid EAN-13 barcode").waitFor()
   expect(await page.getByRole('img', { name: /EAN-13 barcode/ }).count()).toBe(0)
   await screenshot(page, 'journey-05-invalid-barcode')

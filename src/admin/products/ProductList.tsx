@@ -1,8 +1,9 @@
 // The products list (SPEC §2, §4): warehouse selector, filter row, the table with its sort cycle, the footer
 // with count, pages and page size, and Add product. react-admin's List keeps filters, sort, page, size and
 // warehouse in its store, so they survive going into a product and back.
-import { useMemo, type MouseEvent } from 'react'
-import { Box, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
+import { useMemo, useState, type MouseEvent } from 'react'
+import { Box, Button, Collapse, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
+import FilterListIcon from '@mui/icons-material/FilterList'
 import { amber } from '@mui/material/colors'
 import { DataTable, List } from 'react-admin'
 import { useListContext, useNotify, type SortPayload } from 'ra-core'
@@ -19,7 +20,7 @@ import { session } from '../providers/session'
 import { AddProductDialog } from './AddProductDialog'
 import { INITIAL_SORT, nextSort } from './list/sorting'
 import { highlightSince, isHighlighted } from './list/highlight'
-import { ProductFilters } from './list/ProductFilters'
+import { ProductFilters, ScannedBarcodeChip } from './list/ProductFilters'
 import { ProductPagination } from './list/ProductPagination'
 import { Thumbnail } from './list/Thumbnail'
 import { OptionFilter } from './list/OptionFilter'
@@ -51,6 +52,8 @@ function ProductTable() {
   const theme = useTheme()
   // below a laptop's width the seven columns do not fit: a list of cards, as react-admin's demo does
   const compact = useMediaQuery(theme.breakpoints.down('md'))
+  const phone = useMediaQuery(theme.breakpoints.down('sm'))
+  const [filtersOpen, setFiltersOpen] = useState(false)
   // a scanned code filters the list, alone (the typed text filters would hide it): a known SKU by SKU, else by barcode
   useScan((code) => {
     if (locationIdOfCode(code) !== undefined) return false
@@ -73,6 +76,7 @@ function ProductTable() {
   // over several warehouses of all, the server neither sorts nor filters by stock: one warehouse at a time
   const seen = session.warehousesSeen()
   const stockOrdered = seen === 'all' || seen.length === 1 || filterValues.warehouse_id !== undefined
+  const activeFilters = [...TEXT_FILTERS, 'brand_id', 'barcode'].filter((name) => filterValues[name] !== undefined).length
 
   return (
     <>
@@ -95,7 +99,28 @@ function ProductTable() {
             )}
           </Box>
         </Box>
-        <ProductFilters />
+        {compact && phone ? (
+          // on a phone the text filters fold behind one button, so the list starts on the first screen
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<FilterListIcon />}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen(!filtersOpen)}
+              sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+            >
+              {activeFilters > 0
+                ? translate('products.list.filters_on', { count: activeFilters })
+                : translate('products.list.show_filters')}
+            </Button>
+            <ScannedBarcodeChip />
+            <Collapse in={filtersOpen}>
+              <ProductFilters chip={false} />
+            </Collapse>
+          </>
+        ) : (
+          <ProductFilters />
+        )}
       </Box>
       {compact ? (
         <CompactProductList

@@ -16,6 +16,7 @@ import SupplierTab from '../supplier/SupplierTab'
 import SellersTab from '../sellers/SellersTab'
 import StockTab from '../stock/StockTab'
 import { useTranslate } from '../../common/translate'
+import { usePhone } from '../../common/usePhone'
 
 const TABS: Record<ProductTabName, { path: string; Component: React.ComponentType<ProductTabProps> }> = {
   product: { path: '', Component: ProductTab },
@@ -30,6 +31,7 @@ const isDetail = (record: Product | undefined): record is Product => Array.isArr
 
 export default function ProductDetail({ tab }: { tab: ProductTabName }) {
   const translate = useTranslate()
+  const phone = usePhone()
   const navigate = useNavigate()
   const productName = useProductName()
   const { id = '' } = useParams()
@@ -69,7 +71,12 @@ export default function ProductDetail({ tab }: { tab: ProductTabName }) {
   } else {
     body = (
       <Card>
-        <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile>
+        {/* on a phone the four tabs share the width, each readable and none (the Stock tab) behind a scroll arrow */}
+        <Tabs
+          value={tab}
+          variant={phone ? 'fullWidth' : 'scrollable'}
+          sx={phone ? { '& .MuiTab-root': { minWidth: 0, px: 0.5, textTransform: 'none', fontSize: '0.875rem' } } : undefined}
+        >
           {TAB_NAMES.map((name) => (
             <Tab
               key={name}

@@ -15,7 +15,22 @@ export const TYPING_PAUSE_MS = 500
 const textsOf = (filters: FilterValues): Texts =>
   Object.fromEntries(TEXT_FILTERS.map((name) => [name, String(filters[name] ?? '')])) as Texts
 
-export function ProductFilters() {
+/** A scanned barcode filters exactly; the chip shows it and takes it away. */
+export function ScannedBarcodeChip() {
+  const translate = useTranslate()
+  const { filterValues, setFilters } = useFilters()
+  if (filterValues.barcode === undefined) return null
+  return (
+    <Chip
+      icon={<QrCodeIcon />}
+      label={translate('floor.scan.barcode_filter', { code: String(filterValues.barcode) })}
+      onDelete={() => setFilters(withFilter(filterValues, 'barcode', undefined))}
+    />
+  )
+}
+
+/** The text filters and the brand; `chip` false where the scanned barcode's chip is shown outside them (a phone). */
+export function ProductFilters({ chip = true }: { chip?: boolean }) {
   const translate = useTranslate()
   const { filterValues, setFilters } = useFilters()
   const applied = textsOf(filterValues)
@@ -92,14 +107,7 @@ export function ProductFilters() {
         noFilterLabel={translate('terms.all')}
         width={180}
       />
-      {/* a scanned barcode filters exactly; the chip shows it and takes it away */}
-      {filterValues.barcode !== undefined && (
-        <Chip
-          icon={<QrCodeIcon />}
-          label={translate('floor.scan.barcode_filter', { code: String(filterValues.barcode) })}
-          onDelete={() => setFilters(withFilter(filterValues, 'barcode', undefined))}
-        />
-      )}
+      {chip && <ScannedBarcodeChip />}
     </Box>
   )
 }

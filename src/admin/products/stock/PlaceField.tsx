@@ -32,15 +32,34 @@ interface PlaceOption {
 /** a location is found by a part of its name or of its code */
 const byNameOrCode = createFilterOptions<PlaceOption>({ stringify: (option) => `${option.name} ${option.code ?? ''}` })
 
-function ToolButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick: () => void }) {
+function ToolButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+  apart = false,
+}: {
+  label: string
+  icon: ReactNode
+  disabled?: boolean
+  onClick: () => void
+  /** a destructive button stands apart from the others, out of a thumb's slip */
+  apart?: boolean
+}) {
   return (
     <Tooltip title={label} describeChild>
       {/* a disabled button gets no mouse events; the span keeps the tooltip working */}
-      <span>
-        <IconButton aria-label={label} size="small" disabled={disabled} onClick={onClick}>
+      <Box component="span" sx={{ ml: apart ? 2 : 0, flexShrink: 0 }}>
+        <IconButton
+          aria-label={label}
+          size="small"
+          disabled={disabled}
+          onClick={onClick}
+          sx={{ '@media (pointer: coarse)': { width: 44, height: 44 } }}
+        >
           {icon}
         </IconButton>
-      </span>
+      </Box>
     </Tooltip>
   )
 }
@@ -216,6 +235,7 @@ export function PlaceField({ form, level, inputRef }: { form: MutationForm; leve
             icon={<DeleteIcon />}
             disabled={!selectedName || busy}
             onClick={() => setMode('delete')}
+            apart
           />
         </>
       )}
