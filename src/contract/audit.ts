@@ -41,6 +41,10 @@ export const AuditEntry = Type.Object({
   changes: Nullable(Type.Record(Type.String(), Type.Unknown())),
   /** the request id of the log lines of the same call */
   request_id: Nullable(Type.String()),
+  /** in the list: what the entry concerns, in words (a product's article number, a location with its warehouse) */
+  subject: Type.Optional(Nullable(Type.String())),
+  /** in the list: the names of the records the changes point at, keyed `field:id` (`location_id:4`: "Main / A-01") */
+  names: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type AuditEntry = Static<typeof AuditEntry>
 

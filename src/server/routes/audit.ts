@@ -1,6 +1,7 @@
 // The audit trail, for administrators: newest first, filtered by record, by person or by action.
 import Type from 'typebox'
 import { AuditEntry, AuditListQuery } from '../../contract'
+import { withNames } from '../domain/audit-names'
 import { auditRepository } from '../db/repositories/audit'
 import { withTotalCount } from './support/lists'
 import { keepAnswersPrivate } from './support/private-answers'
@@ -22,7 +23,7 @@ const plugin: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { entries, total } = await auditRepository.list(app.db, request.query)
       withTotalCount(reply, total)
-      return entries
+      return withNames(app.db, entries)
     },
   )
 }

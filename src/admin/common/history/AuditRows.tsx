@@ -27,7 +27,7 @@ import { useLocale, useNotify } from 'ra-core'
 import type { AuditEntry, RoleGrant, UndoCheck } from '../../../contract'
 import { office } from '../../providers/officeApi'
 import { describeFailure } from '../../providers/http'
-import { fieldChanges, importOf, isRoleList, mayUndo, RESOURCE_OF, shown, undoOf } from './changes'
+import { fieldChanges, importOf, isRoleList, mayUndo, named, RESOURCE_OF, undoOf } from './changes'
 import { useTranslate } from '../translate'
 import { useRoleWords } from '../useRoleWords'
 
@@ -79,7 +79,11 @@ export function AuditRows({ entries, onUndone, showKind = true }: { entries: Aud
                     )}
                   </TableCell>
                   {showKind && <TableCell>{translate(`audit.kinds.${entry.entity_type}`)}</TableCell>}
-                  {showKind && <TableCell align="right">#{entry.entity_id}</TableCell>}
+                  {showKind && (
+                    <TableCell align={entry.subject ? 'left' : 'right'} sx={{ overflowWrap: 'anywhere' }}>
+                      {entry.subject ?? `#${entry.entity_id}`}
+                    </TableCell>
+                  )}
                 </TableRow>
                 {expanded && (
                   <TableRow>
@@ -129,10 +133,10 @@ function ChangeDetail({ entry, onUndone }: { entry: AuditEntry; onUndone: () => 
               <TableRow key={change.field}>
                 <TableCell sx={{ fontWeight: 500 }}>{label(change.field)}</TableCell>
                 <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {isRoleList(change.before) ? <RolesInWords roles={change.before} /> : shown(change.before, yes, no)}
+                  {isRoleList(change.before) ? <RolesInWords roles={change.before} /> : named(entry, change.field, change.before, yes, no)}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {isRoleList(change.after) ? <RolesInWords roles={change.after} /> : shown(change.after, yes, no)}
+                  {isRoleList(change.after) ? <RolesInWords roles={change.after} /> : named(entry, change.field, change.after, yes, no)}
                 </TableCell>
               </TableRow>
             ))}

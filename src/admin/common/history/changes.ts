@@ -30,6 +30,12 @@ export function fieldChanges(entry: AuditEntry): FieldChange[] {
 }
 
 /** A value as the change table shows it. */
+/** A value of `field` as a person reads it: an id the server named (a product, a location) by its name. */
+export function named(entry: AuditEntry, field: string, value: unknown, yes: string, no: string): string {
+  const name = typeof value === 'number' ? entry.names?.[`${field}:${value}`] : undefined
+  return name ?? shown(value, yes, no)
+}
+
 export function shown(value: unknown, yes: string, no: string): string {
   if (value === undefined || value === null || value === '') return '—'
   if (value === SECRET) return '••••••'
@@ -44,7 +50,7 @@ export const importOf = (entry: AuditEntry) => (typeof entry.changes?.import_id 
 export const undoOf = (entry: AuditEntry) => (typeof entry.changes?.undo_of === 'number' ? entry.changes.undo_of : undefined)
 
 /** The kinds of change the audit trail can take back (domain/undo.ts on the server). */
-const UNDOABLE = new Set(['stock_mutation:create', 'stock_mutation:delete', 'stock_transfer:create', 'import:create'])
+const UNDOABLE = new Set(['stock_mutation:create', 'stock_mutation:delete', 'stock_transfer:create', 'import:create', 'product:update'])
 export const mayUndo = (entry: AuditEntry) =>
   (UNDOABLE.has(`${entry.entity_type}:${entry.action}`) || isCountApplied(entry)) && importOf(entry) === undefined
 /** A count's application is taken back by its reversal */
