@@ -47,6 +47,31 @@ describe('undo from the audit trail', () => {
     expect(await checkLedger(server.database.db)).toEqual([])
   })
 
+  it('takes a product edit back: the fields it changed get their values from before; refused once changed again', async () => {
+    const product = await make.product({ sku: 'U-EDIT', description: 'Kettle' })
+    ok(await server.admin.patch(`/api/products/${product.id}`, { description: ' Blue kettle ', barcode: '4006381333931' }))
+    const entry = await entryOf('product', product.id, 'update')
+    expect(await check(entry)).toEqual({ possible: true })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(201)
+    expect(ok(await server.admin.get(`/api/products/${product.id}`))).toMatchObject({ description: 'Kettle', barcode: null, sku: 'U-EDIT' })
+    const compensation = await entryOf('product', product.id, 'update')
+    expect(compensation.changes).toMatchObject({ description: 'Kettle', barcode: null, undo_of: entry.id })
+
+    // edited again after the edit to take back: the undo would overwrite it, so it is refused and changes nothing
+    ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'Red kettle' }))
+    const second = await entryOf('product', product.id, 'update')
+    ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'Green kettle' }))
+    expect(await check(second)).toMatchObject({ possible: false, code: 'UNDO_CHANGED_SINCE', params: { thing: 'product' } })
+    expect((await server.admin.post(`/api/audit/${second.id}/undo`)).statusCode).toBe(409)
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).description).toBe('Green kettle')
+    // a supplier change is the product's own columns too
+    ok(await server.admin.patch(`/api/products/${product.id}/supplier`, { purchase_price: 4.25, purchase_currency: 'EUR' }))
+    const supplier = await entryOf('product', product.id, 'update')
+    expect((await server.admin.post(`/api/audit/${supplier.id}/undo`)).statusCode).toBe(201)
+    // no supplier data left: the product shows none
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).supplier_info?.purchase_price ?? null).toBeNull()
+  })
+
   it('refuses while a later booking at the same place rests on it, not for one elsewhere', async () => {
     const product = await make.product({ sku: 'U-2' })
     const first = await make.book(product.id, { amount: 5, ...place })

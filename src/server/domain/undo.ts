@@ -10,6 +10,7 @@ import { deleteMutation, laterMutationAt, restoreMutation, type MutationRow } fr
 import { importUndoer } from './imports/revert'
 import type { Undoer } from './undoer'
 import { findTransfer, reverseTransfer } from './transfers'
+import { productEdit } from './product-undo'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -137,6 +138,7 @@ const appliedCount: Undoer = {
 
 export const undoers: Partial<Record<`${AuditEntityType}:${AuditAction}`, Undoer>> = {
   'stock_count:update': appliedCount,
+  'product:update': productEdit,
   'stock_mutation:create': booking,
   'stock_mutation:delete': deletedBooking,
   'stock_transfer:create': transfer,
