@@ -52,6 +52,8 @@ export const AuditListQuery = Type.Object({
   ...Paging({ maxLimit: MAX_LIST_LIMIT, defaultLimit: 100 }),
   entity_type: Type.Optional(Type.Enum([...AUDIT_ENTITY_TYPES])),
   entity_id: Type.Optional(Id),
+  /** everything about one product: its own changes, its bookings, its seller entries and reorder levels */
+  product_id: Type.Optional(Id),
   user_id: Type.Optional(Id),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   since: Type.Optional(Type.String({ format: 'date-time', description: 'only entries at or after this moment (ISO 8601)' })),

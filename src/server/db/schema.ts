@@ -282,6 +282,8 @@ export interface AuditLogTable {
   entity_id: number
   changes: string | null
   request_id: string | null
+  /** the product the entry concerns: its own, or the one its changes name as product_id (migration 097) */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** the answer to a signed-in write, kept 24 hours with the Idempotency-Key its client sent (migration 013) */

@@ -33,7 +33,8 @@ function History({ entity, id }: { entity: AuditEntityType; id: number }) {
     error,
     refetch,
   } = useGetList<AuditEntry>('audit', {
-    filter: { entity_type: entity, entity_id: id },
+    // a product's History has its bookings too, each naming what it was
+    filter: entity === 'product' ? { product_id: id } : { entity_type: entity, entity_id: id },
     pagination: { page: 1, perPage: shown },
   })
   return (
@@ -44,7 +45,7 @@ function History({ entity, id }: { entity: AuditEntityType; id: number }) {
       {isPending || error || !data?.length ? (
         <ListMessage pending={isPending} error={error} empty={translate('history.empty')} />
       ) : (
-        <AuditRows entries={data} onUndone={() => void refetch()} showKind={false} />
+        <AuditRows entries={data} onUndone={() => void refetch()} showKind={entity === 'product'} />
       )}
       {total > shown && (
         <Button size="small" onClick={() => setShown(shown + PAGE)} sx={{ mt: 1 }}>

@@ -21,6 +21,7 @@ function ordered(db: DB, query: AuditFilter) {
   let matching = db.selectFrom('audit_log')
   if (query.entity_type) matching = matching.where('entity_type', '=', query.entity_type)
   if (query.entity_id) matching = matching.where('entity_id', '=', query.entity_id)
+  if (query.product_id) matching = matching.where('product_id', '=', query.product_id)
   if (query.user_id) matching = matching.where('user_id', '=', query.user_id)
   if (query.action) matching = matching.where('action', '=', query.action)
   // stored as ISO text on SQLite: the bounds are written the same way, so text order is time order
@@ -29,7 +30,18 @@ function ordered(db: DB, query: AuditFilter) {
   return { matching, ordered: matching.selectAll().orderBy('id', 'desc') }
 }
 
-export const toAuditEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({ ...row, changes: parseChanges(row.changes) })
+export const toAuditEntry = ({ product_id: _, ...row }: Selectable<AuditLogTable>): AuditEntry => ({
+  ...row,
+  changes: parseChanges(row.changes),
+})
+
+/** The product an entry concerns: the product itself, or the product_id its changes name (a booking, a seller entry). */
+function productOf(entry: Insertable<AuditLogTable>): number | null {
+  if (entry.entity_type === 'product') return entry.entity_id
+  const named = entry.changes ? parseChanges(entry.changes)?.product_id : undefined
+  return typeof named === 'number' && Number.isSafeInteger(named) ? named : null
+}
+const withProduct = (entry: Insertable<AuditLogTable>) => ({ ...entry, product_id: entry.product_id ?? productOf(entry) })
 
 /** Newest first, narrowed by the filters given, with the count of all that match. */
 async function list(db: DB, query: AuditListQuery): Promise<{ entries: AuditEntry[]; total: number }> {
@@ -48,7 +60,7 @@ const find = async (db: DB, id: number) => {
 }
 
 async function insert(db: DB, entry: Insertable<AuditLogTable>) {
-  await db.insertInto('audit_log').values(entry).execute()
+  await db.insertInto('audit_log').values(withProduct(entry)).execute()
 }
 
 /** Many rows at once (an import's changes), a few hundred to a statement. */
@@ -56,7 +68,7 @@ async function insertMany(db: DB, entries: Insertable<AuditLogTable>[]) {
   for (let i = 0; i < entries.length; i += 500)
     await db
       .insertInto('audit_log')
-      .values(entries.slice(i, i + 500))
+      .values(entries.slice(i, i + 500).map(withProduct))
       .execute()
 }
 
