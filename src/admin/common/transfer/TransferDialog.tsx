@@ -245,6 +245,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
                         <IconButton
                           aria-label={`${translate('terms.remove')} ${line.label}`}
                           onClick={() => setLines(lines.filter((_, i) => i !== index))}
+                          sx={{ '@media (pointer: coarse)': { width: 44, height: 44 } }}
                         >
                           <DeleteIcon />
                         </IconButton>
