@@ -1,7 +1,7 @@
 // The real server process killed with SIGKILL in the middle of a write load, again and again. After every kill
 // the database is whole (SQLite: integrity_check and foreign_key_check), every booking answered 201 is there,
 // every deletion answered 204 is gone, and the kept stock equals the ledger. PostgreSQL keeps running throughout.
-// The process is main.ts compiled ahead (the API projects' bundle), so that twenty starts fit in well under a minute.
+// The process is main.ts compiled ahead (the API projects' bundle), so that a dozen starts fit in well under a minute.
 /* eslint-disable vitest/no-conditional-expect -- each step of the random write load checks the answer it got */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,7 +15,7 @@ import { ADMIN, dbKind, freshDatabaseUrl } from './helpers'
 import { httpClient, seededRandom, type HttpClient } from './http-client'
 import { killRunning, listening, signIn, startProcess } from './server-process'
 
-const CYCLES = 20
+const CYCLES = 12
 const CLIENTS = 6
 
 afterAll(async () => {

@@ -100,17 +100,24 @@ const SCREENS: Screen[] = [
     actions: {
       en: [
         ['combobox', 'Location'],
+        ['button', 'Book out'],
         ['textbox', 'Note'],
         ['button', 'Submit'],
       ],
       nl: [
         ['combobox', 'Locatie'],
+        ['button', 'Uitboeken'],
         ['textbox', 'Notitie'],
         ['button', 'Boeken'],
       ],
     },
   },
   { name: 'brands', path: () => '/brands', actions: { en: [['button', 'Add brand']], nl: [['button', 'Merk toevoegen']] } },
+  {
+    name: 'booking reasons',
+    path: () => '/booking_reasons',
+    actions: { en: [['button', 'Add reason']], nl: [['button', 'Reden toevoegen']] },
+  },
   { name: 'orgs', path: () => '/orgs', actions: { en: [['link', 'Edit']], nl: [['link', 'Bewerken']] } },
   {
     name: 'org',
