@@ -30,6 +30,7 @@ import { BelowMinFilter, StockWithMark } from './list/BelowMin'
 import { PrintSelectedLabels } from './list/PrintSelectedLabels'
 import { ListExportButton } from '../common/ExportButton'
 import { useTranslate } from '../common/translate'
+import { usePhone } from '../common/usePhone'
 
 export default function ProductList() {
   return (
@@ -52,7 +53,7 @@ function ProductTable() {
   const theme = useTheme()
   // below a laptop's width the seven columns do not fit: a list of cards, as react-admin's demo does
   const compact = useMediaQuery(theme.breakpoints.down('md'))
-  const phone = useMediaQuery(theme.breakpoints.down('sm'))
+  const phone = usePhone()
   const [filtersOpen, setFiltersOpen] = useState(false)
   // a scanned code filters the list, alone (the typed text filters would hide it): a known SKU by SKU, else by barcode
   useScan((code) => {

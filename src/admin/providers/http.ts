@@ -82,8 +82,7 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
 const fieldOf = (item: ValidationErrorItem) => String(item.loc[item.loc.length - 1])
 
 /** The value each rule's sentence names */
-const RULE_VALUES: Record<string, string | null> = {
-  missing: null,
+const RULE_VALUES: Record<string, string> = {
   enum: 'allowed',
   literal_error: 'allowed',
   string_too_short: 'limit',
@@ -102,7 +101,7 @@ function ruleOf({ type, ctx, msg }: ValidationErrorItem): string | undefined {
   if (type === 'string_pattern_mismatch') return ctx.description === undefined ? 'blank' : 'pattern'
   const value = RULE_VALUES[type]
   // a refusal without the value its sentence names (an older server) keeps the server's sentence
-  return value === undefined || (value !== null && ctx[value] === undefined) ? undefined : type
+  return value === undefined || ctx[value] === undefined ? undefined : type
 }
 
 /** A refusal of the API's schemas in the reader's language, from its type and values; the server's sentence otherwise. */

@@ -79,29 +79,12 @@ function AddReason() {
             helperText={translate('reasons.code_help')}
             sx={{ minWidth: 160 }}
           />
-          <TextField
-            size="small"
-            label={translate('reasons.name_en')}
-            value={values.name_en}
-            onChange={(event) => setValues({ ...values, name_en: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            size="small"
-            label={translate('reasons.name_nl')}
-            value={values.name_nl}
-            onChange={(event) => setValues({ ...values, name_nl: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+          <NameFields names={values} onChange={(names) => setValues({ ...values, ...names })} />
           <Button type="submit" variant="contained" disabled={!ready} sx={{ minHeight: 44, flexShrink: 0 }}>
             {translate('reasons.add')}
           </Button>
         </Stack>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        )}
+        <Failure text={failure} />
       </CardContent>
     </Card>
   )
@@ -140,20 +123,7 @@ function ReasonCard({ reason }: { reason: BookingReason }) {
           sx={{ alignItems: { sm: 'center' } }}
         >
           <Typography sx={{ fontFamily: 'monospace', minWidth: 120 }}>{reason.code}</Typography>
-          <TextField
-            size="small"
-            label={translate('reasons.name_en')}
-            value={names.name_en}
-            onChange={(event) => setNames({ ...names, name_en: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            size="small"
-            label={translate('reasons.name_nl')}
-            value={names.name_nl}
-            onChange={(event) => setNames({ ...names, name_nl: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+          <NameFields names={names} onChange={setNames} />
           <Button type="submit" disabled={!changed || !filled} sx={{ minHeight: 44 }}>
             {translate('ra.action.save')}
           </Button>
@@ -163,12 +133,32 @@ function ReasonCard({ reason }: { reason: BookingReason }) {
             label={translate('reasons.offered')}
           />
         </Stack>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        )}
+        <Failure text={failure} />
       </CardContent>
     </Card>
   )
 }
+
+type Names = Pick<BookingReason, 'name_en' | 'name_nl'>
+
+/** A reason's name in each language: the same two fields to add one and to rename one */
+function NameFields({ names, onChange }: { names: Names; onChange: (names: Names) => void }) {
+  const translate = useTranslate()
+  return (['name_en', 'name_nl'] as const).map((field) => (
+    <TextField
+      key={field}
+      size="small"
+      label={translate(`reasons.${field}`)}
+      value={names[field]}
+      onChange={(event) => onChange({ ...names, [field]: event.target.value })}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
+    />
+  ))
+}
+
+const Failure = ({ text }: { text?: string }) =>
+  text ? (
+    <Alert severity="error" sx={{ mt: 1 }}>
+      {text}
+    </Alert>
+  ) : null

@@ -41,6 +41,13 @@ function referencedIds(changes: Record<string, unknown> | null): [string, number
   return found
 }
 
+const NAME_COLUMNS = {
+  warehouses: ['warehouses', 'warehouse_name'],
+  brands: ['brands', 'brand_name'],
+  organizations: ['organizations', 'org_name'],
+  users: ['users', 'username'],
+} as const
+
 async function namesOf(db: DB, kind: Kind, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map()
   switch (kind) {
@@ -57,21 +64,15 @@ async function namesOf(db: DB, kind: Kind, ids: number[]): Promise<Map<number, s
         .execute()
       return new Map(rows.map((row) => [row.id, `${row.warehouse_name} / ${row.location_name}`]))
     }
-    case 'warehouses': {
-      const rows = await db.selectFrom('warehouses').select(['id', 'warehouse_name as name']).where('id', 'in', ids).execute()
-      return new Map(rows.map((row) => [row.id, row.name]))
-    }
-    case 'brands': {
-      const rows = await db.selectFrom('brands').select(['id', 'brand_name as name']).where('id', 'in', ids).execute()
-      return new Map(rows.map((row) => [row.id, row.name]))
-    }
-    case 'organizations': {
-      const rows = await db.selectFrom('organizations').select(['id', 'org_name as name']).where('id', 'in', ids).execute()
-      return new Map(rows.map((row) => [row.id, row.name]))
-    }
-    case 'users': {
-      const rows = await db.selectFrom('users').select(['id', 'username as name']).where('id', 'in', ids).execute()
-      return new Map(rows.map((row) => [row.id, row.name]))
+    default: {
+      // a record named by one column of its own table
+      const [table, column] = NAME_COLUMNS[kind]
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', `${column} as name`])
+        .where('id', 'in', ids)
+        .execute()
+      return new Map(rows.map((row) => [row.id, String(row.name)]))
     }
   }
 }

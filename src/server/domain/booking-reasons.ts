@@ -51,7 +51,9 @@ export async function updateReason(trx: Trx, id: number, values: BookingReasonUp
 /** A booking's reason must be one that is offered: known and not retired (422 naming the field and the choices). */
 export async function assertReason(db: DB, code: string | null | undefined, field: (string | number)[] = ['body', 'reason']) {
   if (code == null) return
+  const offered = await db.selectFrom('booking_reasons').select('id').where('code', '=', code).where('active', '=', true).executeTakeFirst()
+  if (offered) return
+  // refused: the sentence names the choices
   const active = await db.selectFrom('booking_reasons').select('code').where('active', '=', true).orderBy('id').execute()
-  if (active.some((reason) => reason.code === code)) return
   throw Invalid.field(field, `Input should be one of the booking reasons: ${active.map((reason) => reason.code).join(', ')}`, 'enum')
 }
