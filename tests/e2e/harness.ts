@@ -8,6 +8,7 @@ import readline from 'node:readline'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startMailbox, type Mailbox } from '../api/mailbox'
+import { locationCode } from '../../src/contract/location-codes'
 import { freePort } from '../api/server-process'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
@@ -162,6 +163,16 @@ export async function createInPicker(scope: Page | Locator, kind: 'brand' | 'sup
   await scope.getByLabel(`${label}: name of the new ${kind}`).fill(name)
   await scope.getByLabel(`${label}: name of the new ${kind}`).press('Enter')
   await eventually(() => scope.getByRole('combobox', { name: label }).inputValue()).toBe(name)
+}
+
+/** Chooses a location in a place picker within `scope` by typing its label's code, as a clerk searching it would. */
+export async function choosePlace(page: Page, scope: Locator, label: string, locationId: number) {
+  const picker = scope.getByRole('combobox', { name: label, exact: true })
+  await picker.fill(locationCode(locationId))
+  const found = page.getByRole('listbox').getByRole('option')
+  await eventually(() => found.count()).toBe(1)
+  await found.click()
+  await eventually(() => picker.inputValue()).not.toBe(locationCode(locationId))
 }
 
 /**

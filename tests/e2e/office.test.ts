@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, choosePlace, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 // these journeys sign the admin in more often than the sign-in limit per account allows in its window
 const e2e = serverAndBrowser({ RATE_LIMIT_PER_ACCOUNT: '100' })
@@ -225,8 +225,8 @@ describe('the office', () => {
     await page.reload()
     await page.getByRole('button', { name: 'Transfer', exact: true }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('From', { exact: true }).selectOption(String(location.id))
-    await dialog.getByLabel('To', { exact: true }).selectOption(String(b02.id))
+    await choosePlace(page, dialog, 'From', location.id)
+    await choosePlace(page, dialog, 'To', b02.id)
     await dialog.getByRole('spinbutton').fill('2')
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click()
     const moved = page.getByRole('status').filter({ hasText: 'Transferred 1 product from A-01 to B-02' })

@@ -1,10 +1,11 @@
-// The scan field of a count: each scan adds one to the scanned product's line at the chosen location (or adds the
-// line). A hand-held scanner's codes come from the layout's one listener wherever the focus is (useScan), the camera's
+// The scan field of a count: a location's label chooses where is counted; each product scan adds one to its line at
+// that location (or adds the line). A hand-held scanner's codes come from the layout's one listener wherever the focus is (useScan), the camera's
 // too; a code typed by hand goes in the field, with Enter.
 import { useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import type { StockCount, StockCountLine } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
+import { locationIdOfCode } from '../../contract/location-codes'
 import { useSend } from '../common/useApi'
 import { productLabel } from '../common/transfer/transferForm'
 import { signalScan, useScan } from '../common/scanning'
@@ -34,8 +35,18 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
       setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
     }
   }
+  const chooseLocation = (code: string, id: number) => {
+    const location = count.locations.find((candidate) => candidate.location_id === id)
+    signalScan(location ? 'found' : 'missed')
+    if (!location) return setSaid({ ok: false, text: translate('floor.scan.location_unknown', { code }) })
+    setLocationId(id)
+    setSaid({ ok: true, text: translate('floor.scan.location_chosen', { name: location.location_name }) })
+  }
   const take = (barcode: string) => {
     if (!barcode || locationId === undefined) return false
+    const scannedLocation = locationIdOfCode(barcode)
+    // a location's label is where the next products are counted, never a product of the count
+    if (scannedLocation !== undefined) return (chooseLocation(barcode, scannedLocation), true)
     queue.current = queue.current.then(() => sendScan(barcode, locationId))
     return true
   }
@@ -50,7 +61,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
   return (
     <Card variant="outlined">
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
           {translate('counts.scan.title')}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '220px minmax(0, 1fr)' }, gap: 1.5 }}>

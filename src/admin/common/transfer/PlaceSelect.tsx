@@ -1,9 +1,23 @@
-// A location picker grouped by warehouse (a native select: the phone's own picker on a phone). `note` adds a text
-// after a location's name, such as the amount of the product there; `first` lists some places above the rest (those
-// holding the product, or the warehouse already chosen), so a long list of locations opens where the clerk looks.
-import { TextField } from '@mui/material'
+// A location picker grouped by warehouse, searched by typing a part of the warehouse's or location's name or the
+// label's code (a company may have thousands of locations). `note` adds a text after a location's name, such as the
+// amount of the product there; `first` lists some places above the rest (those holding the product, or the warehouse
+// already chosen), so the list opens where the clerk looks.
+import { Autocomplete, Box, createFilterOptions, TextField } from '@mui/material'
 import type { StockPlace } from '../../../contract'
-import { byWarehouse } from './usePlaces'
+import { locationCode } from '../../../contract/location-codes'
+import { useTranslate } from '../translate'
+
+interface PlaceOption {
+  place: StockPlace
+  group: string
+  /** the warehouse too: a closed picker shows only the option, and locations of two warehouses may share a name */
+  name: string
+  extra?: string
+}
+
+const byNameOrCode = createFilterOptions<PlaceOption>({
+  stringify: (option) => `${option.name} ${locationCode(option.place.location_id)}`,
+})
 
 export function PlaceSelect({
   label,
@@ -16,7 +30,8 @@ export function PlaceSelect({
   first,
 }: {
   label: string
-  places: StockPlace[]
+  /** undefined while they load: the picker waits */
+  places: StockPlace[] | undefined
   value: number | ''
   onChange: (locationId: number | '') => void
   note?: (place: StockPlace) => string | undefined
@@ -24,36 +39,46 @@ export function PlaceSelect({
   helperText?: string
   first?: { label: string; places: StockPlace[] }
 }) {
-  const option = (place: StockPlace) => {
-    const extra = note?.(place)
-    // the warehouse too: a closed select shows only the option, and locations of two warehouses may share a name
-    const name = `${place.warehouse_name} / ${place.location_name}`
-    return (
-      <option key={place.location_id} value={place.location_id}>
-        {extra ? `${name} (${extra})` : name}
-      </option>
-    )
-  }
+  const translate = useTranslate()
+  const option = (place: StockPlace, group: string): PlaceOption => ({
+    place,
+    group,
+    name: `${place.warehouse_name} / ${place.location_name}`,
+    extra: note?.(place),
+  })
   const firstIds = new Set(first?.places.map((place) => place.location_id))
+  // grouped options must come in their groups' order: the first places, then each warehouse's
+  const options = [
+    ...(first?.places ?? []).map((place) => option(place, first?.label ?? '')),
+    ...(places ?? []).filter((place) => !firstIds.has(place.location_id)).map((place) => option(place, place.warehouse_name)),
+  ]
   return (
-    <TextField
-      select
-      size="small"
+    <Autocomplete
       fullWidth
-      label={label}
-      value={value}
-      disabled={disabled}
-      helperText={helperText}
-      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="" />
-      {first && first.places.length > 0 && <optgroup label={first.label}>{first.places.map(option)}</optgroup>}
-      {byWarehouse(places.filter((place) => !firstIds.has(place.location_id))).map((group) => (
-        <optgroup key={group.warehouse_id} label={group.warehouse_name}>
-          {group.places.map(option)}
-        </optgroup>
-      ))}
-    </TextField>
+      size="small"
+      options={options}
+      groupBy={(candidate) => candidate.group}
+      value={options.find((candidate) => candidate.place.location_id === value) ?? null}
+      onChange={(_, chosen) => onChange(chosen?.place.location_id ?? '')}
+      getOptionLabel={(candidate) => (candidate.extra ? `${candidate.name} (${candidate.extra})` : candidate.name)}
+      getOptionKey={(candidate) => candidate.place.location_id}
+      isOptionEqualToValue={(candidate, chosen) => candidate.place.location_id === chosen.place.location_id}
+      filterOptions={byNameOrCode}
+      renderOption={({ key, ...props }, candidate) => (
+        <li key={key} {...props}>
+          <Box component="span" sx={{ flex: 1 }}>
+            {candidate.group === candidate.place.warehouse_name ? candidate.place.location_name : candidate.name}
+          </Box>
+          {candidate.extra && (
+            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              {candidate.extra}
+            </Box>
+          )}
+        </li>
+      )}
+      disabled={disabled || places === undefined}
+      noOptionsText={translate('floor.stock.no_location_match')}
+      renderInput={(params) => <TextField {...params} label={label} helperText={helperText} slotProps={{ inputLabel: { shrink: true } }} />}
+    />
   )
 }

@@ -144,7 +144,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <PlaceSelect
               label={translate('terms.from')}
-              places={places.data ?? []}
+              places={places.data}
               value={from}
               onChange={setFrom}
               first={product ? { label: translate('transfers.dialog.holding', { product: product.label }), places: holding } : undefined}
@@ -156,7 +156,7 @@ export function TransferDialog({ open, onClose, onDone, product }: TransferDialo
             />
             <PlaceSelect
               label={translate('transfers.dialog.to')}
-              places={places.data ?? []}
+              places={places.data}
               value={to}
               onChange={setTo}
               first={
