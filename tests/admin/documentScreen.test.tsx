@@ -37,11 +37,11 @@ function renderDocument(status: Status, { busy = false, onStep = vi.fn() } = {})
 describe('a document screen', () => {
   it('has one heading, the way back to its list, its note and its parts', () => {
     renderDocument('open')
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Count #7 in Rotterdam')
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1)
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Count #7 in Rotterdam')
     expect(screen.getByRole('link', { name: 'All counts' })).toHaveAttribute('href', '/stock_counts')
     expect(screen.getByText('Monday')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 2, name: 'Review' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 3, name: 'Review' })).toBeInTheDocument()
   })
 
   it('offers only the steps its status allows, and says which was taken', async () => {

@@ -22,10 +22,13 @@ interface Screen {
   path: (ids: Ids) => string
   actions: Record<Language, [Role, string][]>
   public?: boolean
+  /** a dialog of the screen, opened by this button: its actions and targets are measured with it open */
+  dialog?: Record<Language, string>
 }
 interface Ids {
   product: number
   org: number
+  count: number
 }
 
 const SCREENS: Screen[] = [
@@ -112,6 +115,65 @@ const SCREENS: Screen[] = [
       ],
     },
   },
+  {
+    name: 'stock transfer',
+    path: ({ product }) => `/products/${product}/stock`,
+    dialog: { en: 'Transfer', nl: 'Verplaatsen' },
+    actions: {
+      en: [
+        ['combobox', 'From'],
+        ['combobox', 'To'],
+        ['button', 'Cancel'],
+      ],
+      nl: [
+        ['combobox', 'Van'],
+        ['combobox', 'Naar'],
+        ['button', 'Annuleren'],
+      ],
+    },
+  },
+  {
+    name: 'new transfer',
+    path: () => '/stock_transfers',
+    dialog: { en: 'New transfer', nl: 'Nieuwe verplaatsing' },
+    actions: {
+      en: [
+        ['combobox', 'From'],
+        ['combobox', 'Add a product'],
+        ['button', 'Cancel'],
+      ],
+      nl: [
+        ['combobox', 'Van'],
+        ['combobox', 'Product toevoegen'],
+        ['button', 'Annuleren'],
+      ],
+    },
+  },
+  {
+    name: 'open count',
+    path: () => '/stock_counts',
+    dialog: { en: 'Open a count', nl: 'Telling openen' },
+    actions: { en: [['button', 'Open']], nl: [['button', 'Openen']] },
+  },
+  {
+    name: 'count',
+    path: ({ count }) => `/stock_counts/${count}`,
+    actions: {
+      en: [
+        ['textbox', 'Barcode'],
+        ['button', 'Submit for review'],
+      ],
+      nl: [
+        ['textbox', 'Barcode'],
+        ['button', 'Indienen ter controle'],
+      ],
+    },
+  },
+  {
+    name: 'reorder report',
+    path: () => '/reports/reorder',
+    actions: { en: [['button', 'Export this list']], nl: [['button', 'Deze lijst exporteren']] },
+  },
   { name: 'brands', path: () => '/brands', actions: { en: [['button', 'Add brand']], nl: [['button', 'Merk toevoegen']] } },
   {
     name: 'booking reasons',
@@ -165,7 +227,8 @@ async function arrange(server: E2EServer): Promise<Ids> {
     warehouse_id: warehouse.id,
     location_id: location.id,
   })
-  return { product: product.id, org: supplier.id }
+  const count = await api<{ id: number }>('POST', '/stock_counts/', { warehouse_id: warehouse.id })
+  return { product: product.id, org: supplier.id, count: count.id }
 }
 
 /** A page of `size` in `language`, signed in (or not), its console watched. */
@@ -240,6 +303,10 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
         for (const screen of SCREENS) {
           const target = screen.public ? anonymous.page : page
           await target.goto(screen.path(ids))
+          if (screen.dialog) {
+            await target.getByRole('button', { name: screen.dialog[language], exact: true }).click()
+            await target.getByRole('dialog').waitFor()
+          }
           const unreachable: string[] = []
           for (const [role, name] of screen.actions[language]) {
             const action = target.getByRole(role, { name }).first()
@@ -263,17 +330,28 @@ describe.each(['en', 'nl'] as const)('in %s', (language) => {
               .map((el) => `${el.tagName}.${[...el.classList].slice(0, 2).join('.')} "${el.textContent?.slice(0, 30)}"`)
             return { scroll: document.documentElement.scrollWidth, client, out: described }
           })
-          // under a finger (phone and tablet emulate touch) every button is at least 44 px each way
-          const smallTargets = await target.evaluate(() =>
-            [...document.querySelectorAll('button, [role=button], [role=tab]')]
+          // under a finger (phone and tablet emulate touch) every button, link and field, disabled ones too, is at least
+          // 44 px each way, or lies in a tappable box that size (a field's outline, a checkbox's label)
+          const smallTargets = await target.evaluate(() => {
+            const big = (el: Element) => {
+              const box = el.getBoundingClientRect()
+              return Math.round(box.width) >= 44 && Math.round(box.height) >= 44
+            }
+            const tappable = 'label, .MuiInputBase-root, .MuiButtonBase-root, button, a[href]'
+            const inBigTarget = (el: Element) => {
+              for (let up = el.parentElement, n = 0; up && n < 4; up = up.parentElement, n++)
+                if (up.matches(tappable) && big(up)) return true
+              return false
+            }
+            return [...document.querySelectorAll('button, a[href], [role=button], [role=tab], input, select, textarea, [role=combobox]')]
               .map((el) => ({ el, box: el.getBoundingClientRect() }))
               .filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-              .filter(({ box }) => Math.round(box.width) < 44 || Math.round(box.height) < 44)
+              .filter(({ el }) => !big(el) && !inBigTarget(el))
               .map(
                 ({ el, box }) =>
-                  `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
-              ),
-          )
+                  `${el.tagName}.${el.className.toString().split(' ')[0]}<${el.parentElement?.className.toString().split(' ')[0]} ${(el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().slice(0, 40)} ${Math.round(box.width)}x${Math.round(box.height)}`,
+              )
+          })
           const headings = await target.locator('h1').count()
           const violations = size === 'phone' ? await seriousViolations(target) : []
           found[screen.name] = {

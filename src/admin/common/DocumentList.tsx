@@ -2,6 +2,7 @@
 // newest first, DOCUMENT_PAGE_SIZE at a time with the translated pager, a table on a desktop and a <SimpleList> on a
 // phone, and a sentence in the reader's language while it loads, when it fails and when there is nothing yet.
 import type { ReactNode } from 'react'
+import { Box } from '@mui/material'
 import { Datagrid, List, SimpleList, TopToolbar, type SimpleListProps } from 'react-admin'
 import { useListContext, type RaRecord } from 'ra-core'
 import { DOCUMENT_PAGE_SIZE } from '../../contract/constants'
@@ -64,8 +65,11 @@ function DocumentRows<Document extends RaRecord>({
       <SimpleList<Document> aria-label={translate(title)} rowClick={click} sx={{ '& .RaSimpleList-tertiary': { opacity: 1 } }} {...phone} />
     )
   return (
-    <Datagrid aria-label={translate(title)} rowClick={click} bulkActionButtons={false} size="small">
-      {children}
-    </Datagrid>
+    // width 0 / minWidth 100%: on a tablet beside the menu the table scrolls here instead of widening the page
+    <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+      <Datagrid aria-label={translate(title)} rowClick={click} bulkActionButtons={false} size="small">
+        {children}
+      </Datagrid>
+    </Box>
   )
 }

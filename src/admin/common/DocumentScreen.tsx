@@ -25,7 +25,7 @@ export function DocumentScreen({ title, back, heading, marks, note, children }: 
         {back.label}
       </Link>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 1 }}>
-        <Typography variant="h6" component="h1">
+        <Typography variant="h6" component="h2">
           {heading}
         </Typography>
         {marks}
@@ -43,7 +43,7 @@ export function DocumentSection({ title, children }: { title: string; children: 
   return (
     <Card variant="outlined">
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Typography variant="subtitle1" component="h2">
+        <Typography variant="subtitle1" component="h3">
           {title}
         </Typography>
         {children}

@@ -91,7 +91,7 @@ export default function ImportReportPage() {
         <Card>
           <CardContent>
             <Stack spacing={1}>
-              <Typography variant="h6" component="h1">
+              <Typography variant="h6" component="h2">
                 {title}
               </Typography>
               <Typography color="text.secondary">

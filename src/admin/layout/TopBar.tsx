@@ -26,6 +26,7 @@ export function TopBar({ withSidebar = true }: { withSidebar?: boolean }) {
             fontWeight: 700,
             mr: 2,
             display: { xs: withSidebar ? 'none' : 'block', sm: 'block' },
+            '@media (pointer: coarse)': { lineHeight: '44px' },
           }}
         >
           {translate('stockroom.name')}

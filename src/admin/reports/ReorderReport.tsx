@@ -56,7 +56,7 @@ export default function ReorderReport() {
     <Box sx={{ mt: 1, mb: 2, maxWidth: 1200 }}>
       <Title title={translate('terms.reorder_report')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1, gap: 1 }}>
-        <Typography variant="h6" component="h1">
+        <Typography variant="h6" component="h2">
           {translate('terms.reorder_report')}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -94,7 +94,7 @@ export default function ReorderReport() {
             <Card key={supplier.supplier_id ?? 'none'} component="section" aria-label={name} data-testid="reorder-supplier">
               <CardContent>
                 <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
-                  <Typography variant="subtitle1" component="h2">
+                  <Typography variant="subtitle1" component="h3">
                     {name}
                   </Typography>
                   <Typography variant="body2" data-testid="reorder-totals">

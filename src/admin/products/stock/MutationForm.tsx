@@ -158,8 +158,13 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
               submit()
             }}
           >
-            {/* on a phone amount, note, reason and Submit stack, each the full width */}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+            {/* on a phone amount, note, reason and Submit stack, each the full width; where the card is narrow they wrap */}
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              useFlexGap
+              sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, flexWrap: 'wrap' }}
+            >
               <TextField
                 inputRef={amountInput}
                 size="small"
@@ -173,11 +178,11 @@ export function MutationForm({ productId, levels, onBooked, onRenamed }: Mutatio
               />
               <TextField
                 size="small"
-                fullWidth
                 label={translate('terms.note')}
                 value={state.note}
                 onChange={(event) => dispatch({ type: 'noteChanged', note: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 1000 } }}
+                sx={{ width: { xs: '100%', sm: 'auto' }, flex: { sm: '1 1 200px' } }}
               />
               <TextField
                 select
