@@ -69,7 +69,14 @@ describe('20 clients booking and deleting stock mutations of the same products',
         if (roll < 0.6) {
           const amount = random.int(1, 9) * (random.next() < 0.3 ? -1 : 1)
           // half the bookings out say yes to below zero; the others are refused there, and book nothing
-          const booking = { amount, ...random.pick(places), ...(random.next() < 0.5 ? { allow_negative: true } : {}) }
+          // some say why (a reason code), which is stored on the booking whatever else races it
+          const reason = random.pick([undefined, 'received', 'damaged'])
+          const booking = {
+            amount,
+            ...random.pick(places),
+            ...(random.next() < 0.5 ? { allow_negative: true } : {}),
+            ...(reason ? { reason } : {}),
+          }
           // some bookings carry an Idempotency-Key and are sent again, as a client does after a timeout
           const key = random.next() < 0.4 ? { 'idempotency-key': `booking-${n}-${op}` } : undefined
           const answer = await client.post(`/api/products/${product.id}/stock_mutations`, booking, key)
@@ -78,6 +85,7 @@ describe('20 clients booking and deleting stock mutations of the same products',
             expect(answer.body.code).toBe('INSUFFICIENT_STOCK')
             continue
           }
+          expect(answer.body.reason).toBe(reason ?? null)
           mutations.set(answer.body.id, answer.body)
           if (key) {
             const again = await client.post(`/api/products/${product.id}/stock_mutations`, booking, key)
@@ -108,7 +116,7 @@ describe('20 clients booking and deleting stock mutations of the same products',
     const kept = [...mutations.entries()].filter(([id]) => !deleted.has(id)).map(([, m]) => m)
     const stored = await server.database.db
       .selectFrom('stock_mutations')
-      .select('id')
+      .select(['id', 'reason'])
       .where(
         'product_id',
         'in',
@@ -118,6 +126,8 @@ describe('20 clients booking and deleting stock mutations of the same products',
     expect(stored.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [...mutations.keys()].filter((id) => !deleted.has(id)).sort((a, b) => a - b),
     )
+    for (const row of stored) expect(row.reason).toBe((mutations.get(row.id) as { reason?: string | null }).reason ?? null)
+    expect(stored.filter((row) => row.reason !== null).length).toBeGreaterThan(10)
     expect(deleted.size).toBeGreaterThan(10)
     for (const id of missed) expect(deleted.has(id), `mutation ${id} answered 404 but nobody deleted it`).toBe(true)
 
@@ -257,6 +267,44 @@ describe('20 clients transferring, counting, booking and deleting at once', () =
     for (const answer of answers.flat()) expectStatus(answer, [200])
     const after = ok(await server.admin.get(`/api/stock_counts/${count.id}`))
     expect(after.lines.find((line: { product_id: number }) => line.product_id === scanned.id).counted).toBe(100)
+  })
+
+  it('an applied count reversed by six people at once is booked back once; a booking racing a reversal is never lost', async () => {
+    const warehouse = await make.warehouse('Reversed at once')
+    const shelf = await make.location(warehouse.id, 'RA-1')
+    const cups = await make.product({ sku: 'REVERSED-ONCE' })
+    const place = { warehouse_id: warehouse.id, location_id: shelf.id }
+    await make.book(cups.id, { amount: 10, ...place })
+    const stock = async () => ok(await server.admin.get(`/api/products/${cups.id}`)).stock as number
+    const applied = async (counted: number) => {
+      const count = created(await server.admin.post('/api/stock_counts/', { warehouse_id: warehouse.id }))
+      const line = count.lines.find((l: { product_id: number }) => l.product_id === cups.id)
+      ok(await server.admin.patch(`/api/stock_counts/${count.id}/lines/${line.id}`, { counted }))
+      return ok(await server.admin.post(`/api/stock_counts/${count.id}/apply`)) as { id: number }
+    }
+
+    // each on a connection of its own, signed in as the administrator, who may take a count back
+    const six = Array.from({ length: 6 }, () => connect(tokens[0]))
+    const first = await applied(4)
+    const answers = await Promise.all(six.map((client) => client.post(`/api/stock_counts/${first.id}/reverse`)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409)
+      expect(refused.body.code).toBe('UNDO_ALREADY')
+    }
+    expect(await stock()).toBe(10)
+
+    // a reversal and a booking at its place at once: both in the ledger, or the booking and a refusal
+    const second = await applied(7)
+    const [reversal, booking] = await Promise.all([
+      six[0].post(`/api/stock_counts/${second.id}/reverse`),
+      six[1].post(`/api/products/${cups.id}/stock_mutations`, { amount: 2, ...place }),
+    ])
+    expectStatus(booking, [201])
+    expectStatus(reversal, [200, 409])
+    if (reversal.status === 409) expect(reversal.body.code).toBe('UNDO_CHANGED_SINCE')
+    expect(await stock()).toBe(reversal.status === 200 ? 12 : 9)
+    expect(await checkLedger(server.database.db)).toEqual([])
   })
 
   it('two transfers never both take the last units: of twelve taking one of three at once, three go through', async () => {

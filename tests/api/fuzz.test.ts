@@ -122,7 +122,7 @@ async function seed() {
         location_id: location.id,
       })
   }
-  // transfers (one reversed), counts open and blind with lines, reorder levels below and above their minimum
+  // transfers (one reversed), counts open and blind with lines and one applied, reorder levels below and above their minimum
   const [from, to] = await db.selectFrom('locations').select(['id', 'warehouse_id']).limit(2).execute()
   const products = await db.selectFrom('products').select('id').limit(2).execute()
   while ((await count('stock_transfers')) < 3) {
@@ -137,6 +137,11 @@ async function seed() {
   for (const blind of [false, true])
     if (!(await db.selectFrom('stock_counts').select('id').where('status', '=', 'open').where('blind', '=', blind).executeTakeFirst()))
       await as.post('/api/stock_counts/', { warehouse_id: from.warehouse_id, blind })
+  // an applied count, which a fuzzed reversal may take back
+  if (!(await db.selectFrom('stock_counts').select('id').where('status', '=', 'applied').executeTakeFirst())) {
+    const applied = await as.post('/api/stock_counts/', { warehouse_id: from.warehouse_id })
+    await as.post(`/api/stock_counts/${applied.json().id}/apply`)
+  }
   for (const [i, product] of products.entries())
     await as.put(`/api/products/${product.id}/reorder_levels/${from.warehouse_id}`, { min_stock: 100 * i, max_stock: 200 })
   if ((await count('users')) < 4) {
