@@ -45,6 +45,8 @@ export const AuditEntry = Type.Object({
   subject: Type.Optional(Nullable(Type.String())),
   /** in the list: the names of the records the changes point at, keyed `field:id` (`location_id:4`: "Main / A-01") */
   names: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** in the list: how many changes this entry sums up (an import's or a revert's rows), listed with ?part_of=<its id> */
+  parts: Type.Optional(Type.Integer({ minimum: 1 })),
 })
 export type AuditEntry = Static<typeof AuditEntry>
 
@@ -54,6 +56,11 @@ export const AuditListQuery = Type.Object({
   entity_id: Type.Optional(Id),
   /** everything about one product: its own changes, its bookings, its seller entries and reorder levels */
   product_id: Type.Optional(Id),
+  /**
+   * the changes one entry sums up (an import's or a revert's rows). Left out, and with no record asked for
+   * (entity_type, entity_id, product_id), the list holds only entries that are no part of another.
+   */
+  part_of: Type.Optional(Id),
   user_id: Type.Optional(Id),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   since: Type.Optional(Type.String({ format: 'date-time', description: 'only entries at or after this moment (ISO 8601)' })),

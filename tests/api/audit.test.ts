@@ -2,10 +2,13 @@
 // mutation leaves one row (who, what, which record, when); failed writes leave none; no secret is kept;
 // only super-users read it, through GET /api/audit/ with paging, x-total-count and filters.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../src/contract'
+import { openDatabase } from '../../src/server/db'
+import { migrateThrough, migrateToLatest } from '../../src/server/db/migrate'
 import { issueAccountToken } from '../../src/server/domain/account-tokens'
-import { ADMIN, startServer, type Response, type TestServer } from './helpers'
+import { ADMIN, freshDatabaseUrl, startServer, type Response, type TestServer } from './helpers'
 
 let server: TestServer
 let adminId: number
@@ -393,6 +396,53 @@ describe('GET /api/audit/', () => {
       const res = await server.admin.get(`/api/audit/?${query}`)
       expect(res.statusCode, query).toBe(422)
       expect(res.json().detail[0].loc, query).toEqual(['query', field])
+    }
+  })
+})
+
+describe('entries written before an import was one entry (migration 098)', () => {
+  it("makes an import's rows parts of its entry, and a revert's rows parts of the revert's (or of the import's)", async () => {
+    const fresh = await freshDatabaseUrl()
+    const database = openDatabase(fresh.url, { readWorkers: 0 })
+    try {
+      await migrateThrough(database, '097-audit-product')
+      const stamp = '2026-01-02T03:04:05.000Z'
+      const entries = [
+        [1, 'create', 'import', 5, { kind: 'products' }],
+        [2, 'create', 'product', 20, { sku: 'A', import_id: 5 }],
+        [3, 'create', 'stock_mutation', 30, { product_id: 20, amount: 1, import_id: 5 }],
+        [4, 'delete', 'product', 20, { before: { sku: 'A' }, import_id: 5, revert: true }],
+        [5, 'delete', 'import', 5, { status: 'reverted' }],
+        // a failing all-or-nothing import took itself back: no revert entry
+        [6, 'create', 'import', 6, { kind: 'products' }],
+        [7, 'create', 'product', 21, { sku: 'B', import_id: 6 }],
+        [8, 'delete', 'product', 21, { before: { sku: 'B' }, import_id: 6, revert: true }],
+        // an approval names the import it holds, and is no part of it
+        [9, 'create', 'approval', 2, { import_id: 5 }],
+        [10, 'create', 'brand', 3, { brand_name: 'x' }],
+      ] as const
+      for (const [id, action, type, entityId, changes] of entries)
+        await sql`insert into audit_log (id, created_at, user_id, username, action, entity_type, entity_id, changes, request_id)
+          values (${id}, ${stamp}, ${null}, ${null}, ${action}, ${type}, ${entityId}, ${JSON.stringify(changes)}, ${null})`.execute(
+          database.db,
+        )
+      await migrateToLatest(database)
+      const rows = await database.db.selectFrom('audit_log').select(['id', 'part_of']).orderBy('id').execute()
+      expect(rows.map((row) => [row.id, row.part_of])).toEqual([
+        [1, null],
+        [2, 1],
+        [3, 1],
+        [4, 5],
+        [5, null],
+        [6, null],
+        [7, 6],
+        [8, 6],
+        [9, null],
+        [10, null],
+      ])
+    } finally {
+      await database.close()
+      await fresh.drop()
     }
   })
 })

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntry } from '../../src/contract'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { endAbandoned } from '../../src/server/domain/imports/recover'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
@@ -629,6 +630,70 @@ describe('reverting an import', () => {
   })
 })
 
+describe('in the audit trail', () => {
+  /** The entries the trail lists for `query`, and how many match. */
+  const listed = async (query = '') => {
+    const res = await server.admin.get(`/api/audit/?${query}`)
+    const entries: AuditEntry[] = ok(res)
+    return { entries, total: Number(res.headers['x-total-count']) }
+  }
+
+  it("an import is one entry that opens to its rows; a product's history still lists its row", async () => {
+    const before = (await listed('limit=1')).total
+    const report = await imported(
+      'products',
+      productsCsv([
+        ['PART-1', 'one', '', '', '', '', ''],
+        ['PART-2', 'two', '', '', '', '', ''],
+        ['PART-3', 'three', '', '', '', '', ''],
+      ]),
+    )
+    const { entries, total } = await listed('limit=5')
+    expect(total).toBe(before + 1)
+    expect(entries[0]).toMatchObject({ entity_type: 'import', entity_id: report.id, action: 'create', parts: 3 })
+    expect(entries.filter((entry) => entry.changes?.import_id === report.id)).toEqual([])
+
+    const firstPage = await listed(`part_of=${entries[0].id}&limit=2`)
+    expect(firstPage.total).toBe(3)
+    const secondPage = await listed(`part_of=${entries[0].id}&limit=2&skip=2`)
+    const rows = [...firstPage.entries, ...secondPage.entries]
+    expect(rows.map((row) => [row.entity_type, row.action, row.subject, row.parts])).toEqual([
+      ['product', 'create', 'PART-3', undefined],
+      ['product', 'create', 'PART-2', undefined],
+      ['product', 'create', 'PART-1', undefined],
+    ])
+
+    const product = ok(await server.admin.get('/api/products/?sku=PART-2')).items[0]
+    const history = await listed(`product_id=${product.id}`)
+    expect(history.entries.map((entry) => entry.id)).toEqual([rows[1].id])
+  })
+
+  it('a revert is one entry that opens to what it took back', async () => {
+    const report = await imported('stock', {
+      name: 'parts.csv',
+      content: csv([
+        ['SKU', 'Warehouse', 'Location', 'Amount'],
+        ['OLD-1', 'North', 'Shelf A', '2'],
+        ['OLD-1', 'North', 'Shelf A', '3'],
+      ]),
+    })
+    const before = (await listed('limit=1')).total
+    ok(await server.admin.delete(`/api/imports/${report.id}`))
+    const { entries, total } = await listed('limit=1')
+    expect(total).toBe(before + 1)
+    expect(entries[0]).toMatchObject({ entity_type: 'import', entity_id: report.id, action: 'delete', parts: 2 })
+    const rows = await listed(`part_of=${entries[0].id}`)
+    expect(rows.total).toBe(2)
+    expect(rows.entries.map((row) => [row.entity_type, row.action, row.changes?.revert])).toEqual([
+      ['stock_mutation', 'delete', true],
+      ['stock_mutation', 'delete', true],
+    ])
+    // the product's history lists the bookings and their deletions one by one
+    const history = await listed(`product_id=${existing.id}&entity_type=stock_mutation&limit=4`)
+    expect(history.entries.map((entry) => entry.action)).toEqual(['delete', 'delete', 'create', 'create'])
+  })
+})
+
 describe('an import its server stops under', () => {
   it('is ended by any server once its heartbeat is old: failed, taken back, its upload removed; a live one is left alone', async () => {
     const { db } = server.database
@@ -659,6 +724,11 @@ describe('an import its server stops under', () => {
       applied_through: null,
     })
     expect(ok(await server.admin.get('/api/products/?sku=DEAD-')).items).toEqual([])
+    // its take-back has no entry of its own: the two creations and their two deletions are parts of the import's entry
+    const [own] = ok(await server.admin.get(`/api/audit/?entity_type=import&entity_id=${dead.id}`))
+    expect(own).toMatchObject({ action: 'create', parts: 4 })
+    const parts = ok(await server.admin.get(`/api/audit/?part_of=${own.id}`)) as { action: string }[]
+    expect(parts.map((part) => part.action)).toEqual(['delete', 'delete', 'create', 'create'])
     expect(fs.existsSync(upload)).toBe(false)
     expect(ok(await server.admin.get(`/api/imports/${live.id}`))).toMatchObject({ status: 'importing' })
     // a second recovery finds nothing left to do

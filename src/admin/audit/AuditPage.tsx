@@ -1,7 +1,9 @@
 // /audit (super-users): the audit trail newest first, filtered by user, kind of record, action and date range; each
-// row opens its change field by field, and a change that can be taken back offers Undo. Exports what it shows.
+// row opens its change field by field, and a change that can be taken back offers Undo. An import or a revert is one
+// entry there, which opens to the list of its rows (the same filters apply). Exports what it shows.
 import { useState } from 'react'
-import { Alert, Box, Card, MenuItem, Stack, TextField } from '@mui/material'
+import { Alert, Box, Button, Card, MenuItem, Stack, TextField, Typography } from '@mui/material'
+import ArrowBackIcon from '@mui/icons-material/ArrowBack'
 import { Title } from 'react-admin'
 import { useGetList, useStore } from 'ra-core'
 import { TranslatedPagination } from '../common/TranslatedPagination'
@@ -49,7 +51,13 @@ function AuditTrail() {
   const [filters, setFilters] = useStore<Filters>('audit.filters', {})
   const [page, setPage] = useState(0)
   const [perPage, setPerPage] = useState(25)
-  const query = auditQuery(filters)
+  // the entry whose rows are listed instead of the trail
+  const [partOf, setPartOf] = useState<AuditEntry>()
+  const query = { ...auditQuery(filters), part_of: partOf?.id }
+  const openParts = (entry: AuditEntry | undefined) => {
+    setPage(0)
+    setPartOf(entry)
+  }
   const {
     data,
     total = 0,
@@ -123,10 +131,20 @@ function AuditTrail() {
           <Box sx={{ flex: 1 }} />
           <ExportButton path="audit" query={query} />
         </Stack>
+        {partOf && (
+          <Stack direction="row" sx={{ px: 2, pb: 1, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button startIcon={<ArrowBackIcon />} onClick={() => openParts(undefined)} sx={{ minHeight: 44 }}>
+              {translate('audit.all_entries')}
+            </Button>
+            <Typography variant="subtitle1" component="h2">
+              {translate('audit.parts_of', { id: partOf.id })}
+            </Typography>
+          </Stack>
+        )}
         {isPending || error || !data?.length ? (
           <ListMessage pending={isPending} error={error} empty={translate('audit.empty')} />
         ) : (
-          <AuditRows entries={data} onUndone={() => void refetch()} />
+          <AuditRows entries={data} onUndone={() => void refetch()} onOpenParts={partOf ? undefined : openParts} />
         )}
         <TranslatedPagination
           count={total}

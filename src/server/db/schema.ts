@@ -284,6 +284,8 @@ export interface AuditLogTable {
   request_id: string | null
   /** the product the entry concerns: its own, or the one its changes name as product_id (migration 097) */
   product_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** the entry that sums this one up with the other changes of one import or revert (migration 098); null: listed itself */
+  part_of: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** the answer to a signed-in write, kept 24 hours with the Idempotency-Key its client sent (migration 013) */

@@ -1,7 +1,9 @@
 // What an undoer is: the refusal that says why a change cannot be taken back now, and the compensating change that
 // takes it back. Each kind of record that can be undone defines one; undo.ts keeps the registry.
 import type { AuditAction, AuditEntityType, AuditEntry } from '../../contract'
+import type { Insertable } from 'kysely'
 import type { DB } from '../db'
+import type { AuditLogTable } from '../db/schema'
 import type { Trx } from '../db/writes'
 import type { Conflict } from './errors'
 import type { Actor } from './imports/write'
@@ -12,6 +14,8 @@ export interface Compensation {
   id: number
   action: AuditAction
   changes: Record<string, unknown>
+  /** the entries of the rows it changed (an import's revert), written after its own entry as parts of it */
+  parts?: Insertable<AuditLogTable>[]
 }
 
 export interface Undoer {

@@ -3,11 +3,12 @@
 // (sessions, mailed tokens). The row is written by a recorder of the write unit (plugins/writes.ts): in the write's
 // own transaction, so a change and its row are committed together or not at all. Secrets are stored as "[redacted]".
 import fp from 'fastify-plugin'
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuditAction, AuditEntityType } from '../../contract'
 import { now } from '../db/clock'
 import { auditRepository } from '../db/repositories/audit'
+import type { AuditLogTable } from '../db/schema'
 import type { Trx } from '../db/writes'
 import type { Written } from './writes'
 
@@ -50,7 +51,14 @@ declare module 'fastify' {
     /** set by a write whose answer does not name the record it changed (reset-password) */
     auditSubject?: number
     /** set by the work of a route whose rule says `entity: 'work'`: the record it changed, how, and what to keep */
-    audited?: { entity: AuditEntityType; id: number; action: AuditAction; changes?: Record<string, unknown> }
+    audited?: {
+      entity: AuditEntityType
+      id: number
+      action: AuditAction
+      changes?: Record<string, unknown>
+      /** the entries of the rows the work changed (an import's revert): written after its own, as parts of it */
+      parts?: Insertable<AuditLogTable>[]
+    }
   }
   interface FastifyInstance {
     /** `METHOD /url` of every write route that declares neither an audit rule nor `audit: false` */
@@ -78,7 +86,7 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
   const named = request.audited
   if (rule.entity === 'work' || named) {
     if (!named) throw new Error(`${request.method} ${request.routeOptions.url} named no record for its audit`)
-    return auditRepository.insert(trx, {
+    const partOf = await auditRepository.insert(trx, {
       created_at: now(),
       user_id: request.user?.id ?? null,
       username: request.user?.username ?? null,
@@ -88,6 +96,10 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
       changes: named.changes && Object.keys(named.changes).length > 0 ? JSON.stringify(withoutSecrets(named.changes)) : null,
       request_id: String(request.id),
     })
+    return auditRepository.insertMany(
+      trx,
+      (named.parts ?? []).map((part) => ({ ...part, part_of: partOf })),
+    )
   }
   const answered = isRecord(answer) ? Number(answer.id) : NaN
   const entityId =

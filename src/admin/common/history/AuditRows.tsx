@@ -1,5 +1,7 @@
 // Rows of the audit trail, newest first, each opening its change field by field (before and after); a change that
-// can be taken back offers Undo while nothing later rests on it. The audit screen and every History panel show these.
+// can be taken back offers Undo while nothing later rests on it. An entry that sums up an import's or a revert's rows
+// says how many and, where the screen can list them (`onOpenParts`), opens to them. The audit screen and every History
+// panel show these.
 import { Fragment, useEffect, useState } from 'react'
 import {
   Alert,
@@ -33,7 +35,18 @@ import { useRoleWords } from '../useRoleWords'
 
 dayjs.extend(localizedFormat)
 
-export function AuditRows({ entries, onUndone, showKind = true }: { entries: AuditEntry[]; onUndone: () => void; showKind?: boolean }) {
+export function AuditRows({
+  entries,
+  onUndone,
+  onOpenParts,
+  showKind = true,
+}: {
+  entries: AuditEntry[]
+  onUndone: () => void
+  /** lists the rows an entry sums up */
+  onOpenParts?: (entry: AuditEntry) => void
+  showKind?: boolean
+}) {
   const translate = useTranslate()
   const locale = useLocale()
   const [open, setOpen] = useState<number>()
@@ -77,6 +90,23 @@ export function AuditRows({ entries, onUndone, showKind = true }: { entries: Aud
                     {importOf(entry) !== undefined && (
                       <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate('audit.by_import', { id: importOf(entry) })} />
                     )}
+                    {entry.parts !== undefined &&
+                      (onOpenParts ? (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          sx={{ ml: 1, minHeight: 44 }}
+                          onClick={(event) => {
+                            // opens the rows, not the entry's own change
+                            event.stopPropagation()
+                            onOpenParts(entry)
+                          }}
+                        >
+                          {translate('audit.parts', { smart_count: entry.parts })}
+                        </Button>
+                      ) : (
+                        <Chip size="small" sx={{ ml: 1 }} label={translate('audit.parts', { smart_count: entry.parts })} />
+                      ))}
                   </TableCell>
                   {showKind && <TableCell>{translate(`audit.kinds.${entry.entity_type}`)}</TableCell>}
                   {showKind && (

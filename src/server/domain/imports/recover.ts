@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { ImportFailureCode } from '../../../contract'
 import type { DatabaseHandle, DB } from '../../db'
 import { now } from '../../db/clock'
+import { auditRepository } from '../../db/repositories/audit'
 import { importRepository, isRunning, type ImportRow } from '../../db/repositories/imports'
 import { runWrite, type Trx } from '../../db/writes'
 import { Conflict } from '../errors'
@@ -36,7 +37,15 @@ export function interruption(row: Pick<ImportRow, 'mode' | 'applied_through'>): 
  */
 async function fail(trx: Trx, row: ImportRow, actor: Actor, failure: Failure, takeBack: boolean) {
   const takenBack = takeBack && row.mode === 'all_or_nothing' && (await importRepository.hasChanges(trx, row.id))
-  if (takenBack) await revertImport(trx, row.id, actor, { failing: true })
+  if (takenBack) {
+    const { parts = [] } = await revertImport(trx, row.id, actor, { failing: true })
+    // no revert entry of its own: the take-back is part of the import's entry, with the rows it takes back
+    const partOf = await auditRepository.findId(trx, 'import', row.id, 'create')
+    await auditRepository.insertMany(
+      trx,
+      parts.map((part) => ({ ...part, part_of: partOf ?? null })),
+    )
+  }
   await importRepository.update(trx, row.id, {
     status: 'failed',
     failure: failure.sentence,

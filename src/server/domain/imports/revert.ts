@@ -1,12 +1,12 @@
 // Reverting an import: the products it created are removed, the fields it changed get their earlier values back,
-// and the mutations it booked are deleted through the ledger; each as a change of its own in the audit trail.
+// and the mutations it booked are deleted through the ledger; each as a change of its own in the audit trail, a part
+// of the revert's entry (which the caller writes first).
 // Refused with a sentence when a later change rests on the import: a product edited (or booked) since, or stock at
 // a place where the import booked, booked again since.
 import { sql } from 'kysely'
 import type { AuditEntry } from '../../../contract'
 import type { DB } from '../../db'
 import { now } from '../../db/clock'
-import { auditRepository } from '../../db/repositories/audit'
 import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import type { Trx } from '../../db/writes'
 import { Conflict, NotFound } from '../errors'
@@ -69,7 +69,8 @@ const chunks = <T>(items: T[], size = 500) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
 /**
- * Reverts the import in the caller's write transaction, or throws why not. Answers the import's own audit record.
+ * Reverts the import in the caller's write transaction, or throws why not. Answers the revert's audit entry, with the
+ * entries of what it changed as its parts (not written yet: they point at the revert's entry, written before them).
  * `failing`: the import is still running and fails (all or nothing); its status is left to the runner.
  */
 export async function revertImport(trx: Trx, importId: number, actor: Actor, { failing = false } = {}): Promise<Compensation> {
@@ -79,9 +80,9 @@ export async function revertImport(trx: Trx, importId: number, actor: Actor, { f
   const refusal = await revertRefusal(trx, failing ? { ...row, status: 'failed' } : row)
   if (refusal) throw refusal
   const changes = await importRepository.changes(trx, importId)
-  const audit: Parameters<typeof auditRepository.insertMany>[1] = []
+  const parts: NonNullable<Compensation['parts']> = []
   const audited = (action: 'update' | 'delete', entity: 'product' | 'stock_mutation', id: number, fields: Record<string, unknown>) =>
-    audit.push({
+    parts.push({
       created_at: now(),
       user_id: actor.id,
       username: actor.username,
@@ -116,13 +117,13 @@ export async function revertImport(trx: Trx, importId: number, actor: Actor, { f
     const removed = await trx.deleteFrom('products').where('id', 'in', batch).returningAll().execute()
     for (const product of removed) audited('delete', 'product', product.id, { before: product })
   }
-  await auditRepository.insertMany(trx, audit)
   await importRepository.update(trx, importId, failing ? { reverted_at: now() } : { status: 'reverted', reverted_at: now() })
   return {
     entity: 'import',
     id: importId,
     action: 'delete',
     changes: { status: 'reverted', before: { status: row.status, created: row.created, updated: row.updated, booked: row.booked } },
+    parts,
   }
 }
 

@@ -12,6 +12,7 @@ import { holds, permissionsOf, type PermissionGrant } from '../../../contract/ro
 import { MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DatabaseHandle, DB } from '../../db'
 import { now } from '../../db/clock'
+import { auditRepository } from '../../db/repositories/audit'
 import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import { runWrite, type Trx } from '../../db/writes'
 import { checkRows, newMemory } from './check'
@@ -279,6 +280,8 @@ export class ImportRunner {
     try {
       const allOrNothing = plan.mode === 'all_or_nothing'
       const memory = newMemory(bookingRightsOf(job.permissions))
+      // written with the upload's answer, before any chunk: the entries of its rows are its parts
+      const partOf = await auditRepository.findId(this.handle.db, 'import', job.id, 'create')
       const totals: Tally = emptyTally()
       let processed = 0
       for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
@@ -289,7 +292,7 @@ export class ImportRunner {
             throw new Error(
               `Row ${rows.find((row) => !row.planned)!.row.number} changed its meaning while the import ran; nothing is imported.`,
             )
-          const written = await writeChecked(trx, job, rows)
+          const written = await writeChecked(trx, { ...job, partOf }, rows)
           const counted = { ...totals }
           for (const key of Object.keys(counted) as (keyof Tally)[]) counted[key] += written[key]
           // the import's row last, so it is locked briefly: a heartbeat waits for the chunk only that long

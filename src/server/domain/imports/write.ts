@@ -1,6 +1,7 @@
 // Writing a checked chunk of an import in the caller's transaction: the products it creates or changes, or the
 // mutations it books through the ledger; what it changed (for a revert), what it refused (for the download), and an
-// audit row per record, marked with the import, so each record's History shows the import's change.
+// audit row per record, marked with the import and a part of the import's own entry, so each record's History shows
+// the import's change while the audit trail lists the import as that one entry.
 import type { PermissionGrant } from '../../../contract/roles'
 import { sql, type Insertable } from 'kysely'
 import type { ImportKind } from '../../../contract'
@@ -29,6 +30,8 @@ export interface ImportJob {
   /** what they may do: a stock row books only where they may book, and large bookings wait for approval (left out:
    * everything, unheld: an import a manager approved) */
   permissions?: readonly PermissionGrant[]
+  /** the import's own audit entry, which the entries of its rows are parts of */
+  partOf?: number
 }
 
 export interface Tally {
@@ -109,6 +112,7 @@ export async function writeChecked(trx: Trx, job: ImportJob, rows: CheckedRow[])
       entity_id: id,
       changes: JSON.stringify({ ...fields, import_id: importId }),
       request_id: null,
+      part_of: job.partOf ?? null,
     })
   for (const { row, planned } of rows) {
     if (!planned || planned.action === 'unchanged') continue
