@@ -255,10 +255,14 @@ describe('the office', () => {
       await page.getByRole('option', { name: 'Product', exact: true }).click()
       await eventually(() => page.getByTestId('audit-row').count()).toBeGreaterThan(0)
       await page.getByTestId('audit-row').first().click()
-      const change = page.getByRole('table', { name: language === 'en' ? 'Changes' : 'Wijzigingen' })
-      await eventually(() => change.locator('tbody tr').first().innerText()).toMatch(
-        language === 'en' ? /^Description\s+Before\s+After$/ : /^Omschrijving\s+Before\s+After$/,
-      )
+      // a desktop shows the fields as a table; a phone as a list of each field's before and after
+      if (width === 1280) {
+        const change = page.getByRole('table', { name: 'Changes' })
+        await eventually(() => change.locator('tbody tr').first().innerText()).toMatch(/^Description\s+Before\s+After$/)
+      } else {
+        const change = page.getByRole('group', { name: 'Wijzigingen' })
+        await eventually(() => change.innerText()).toMatch(/^Omschrijving\s+Voor: Before\s+Na: After$/)
+      }
       await screenshot(page, `office-audit-${width}-${language}`)
       // a phone's page does not scroll sideways (at desktop there is room anyway)
       expect(await overflow(page)).toBeLessThanOrEqual(0)

@@ -1,14 +1,13 @@
-// Rows of the audit trail, newest first, each opening its change field by field (before and after); a change that
-// can be taken back offers Undo while nothing later rests on it. An entry that sums up an import's or a revert's rows
-// says how many and, where the screen can list them (`onOpenParts`), opens to them. The audit screen and every History
-// panel show these.
-import { Fragment, useEffect, useState } from 'react'
+// Rows of the audit trail, newest first, each opening its change (AuditChange). An entry that sums up an import's or a
+// revert's rows says how many and, where the screen can list them (`onOpenParts`), opens to them. A desktop shows a
+// table; a phone shows one card per entry, as a table's columns would be cut at 390 px. The audit screen and every
+// History panel show these.
+import { Fragment, useState } from 'react'
 import {
-  Alert,
   Box,
   Button,
+  ButtonBase,
   Chip,
-  CircularProgress,
   IconButton,
   Stack,
   Table,
@@ -16,39 +15,35 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import ExpandLessIcon from '@mui/icons-material/ExpandLess'
-import UndoIcon from '@mui/icons-material/Undo'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
-import { Confirm } from 'react-admin'
-import { useLocale, useNotify } from 'ra-core'
-import type { AuditEntry, RoleGrant, UndoCheck } from '../../../contract'
-import { office } from '../../providers/officeApi'
-import { describeFailure } from '../../providers/http'
-import { fieldChanges, importOf, isRoleList, mayUndo, named, RESOURCE_OF, undoOf } from './changes'
+import { useLocale } from 'ra-core'
+import type { AuditEntry } from '../../../contract'
+import { importOf } from './changes'
+import { ChangeDetail } from './AuditChange'
 import { useTranslate } from '../translate'
-import { useRoleWords } from '../useRoleWords'
+import { usePhone } from '../usePhone'
 
 dayjs.extend(localizedFormat)
 
-export function AuditRows({
-  entries,
-  onUndone,
-  onOpenParts,
-  showKind = true,
-}: {
+interface AuditRowsProps {
   entries: AuditEntry[]
   onUndone: () => void
   /** lists the rows an entry sums up */
   onOpenParts?: (entry: AuditEntry) => void
   showKind?: boolean
-}) {
+}
+
+export function AuditRows(props: AuditRowsProps) {
+  return usePhone() ? <AuditCards {...props} /> : <AuditTable {...props} />
+}
+
+function AuditTable({ entries, onUndone, onOpenParts, showKind = true }: AuditRowsProps) {
   const translate = useTranslate()
-  const locale = useLocale()
   const [open, setOpen] = useState<number>()
   return (
     // width 0 / minWidth 100%: a wide table scrolls here instead of widening the page
@@ -82,31 +77,11 @@ export function AuditRows({
                     </IconButton>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.created_at}>{dayjs(entry.created_at).locale(locale).format('L LTS')}</time>
+                    <When entry={entry} />
                   </TableCell>
                   <TableCell>{entry.username ?? translate('audit.system')}</TableCell>
                   <TableCell>
-                    {translate(`audit.actions.${entry.action}`)}
-                    {importOf(entry) !== undefined && (
-                      <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate('audit.by_import', { id: importOf(entry) })} />
-                    )}
-                    {entry.parts !== undefined &&
-                      (onOpenParts ? (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          sx={{ ml: 1, minHeight: 44 }}
-                          onClick={(event) => {
-                            // opens the rows, not the entry's own change
-                            event.stopPropagation()
-                            onOpenParts(entry)
-                          }}
-                        >
-                          {translate('audit.parts', { smart_count: entry.parts })}
-                        </Button>
-                      ) : (
-                        <Chip size="small" sx={{ ml: 1 }} label={translate('audit.parts', { smart_count: entry.parts })} />
-                      ))}
+                    <EntryAction entry={entry} onOpenParts={onOpenParts} />
                   </TableCell>
                   {showKind && <TableCell>{translate(`audit.kinds.${entry.entity_type}`)}</TableCell>}
                   {showKind && (
@@ -131,128 +106,77 @@ export function AuditRows({
   )
 }
 
-function ChangeDetail({ entry, onUndone }: { entry: AuditEntry; onUndone: () => void }) {
+/** One card per entry on a phone: what happened to what, then when and by whom; a tap opens its change. */
+function AuditCards({ entries, onUndone, onOpenParts, showKind = true }: AuditRowsProps) {
   const translate = useTranslate()
-  const changes = fieldChanges(entry)
-  const resource = RESOURCE_OF[entry.entity_type]
-  const label = (field: string) => (resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field)
-  const yes = translate('ra.boolean.true')
-  const no = translate('ra.boolean.false')
+  const [open, setOpen] = useState<number>()
   return (
-    <Stack spacing={1} sx={{ pl: { sm: 6 }, pb: 1 }}>
-      {undoOf(entry) !== undefined && (
-        <Typography variant="body2" color="text.secondary">
-          {translate('audit.undo_of', { id: undoOf(entry) })}
-        </Typography>
-      )}
-      {changes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('audit.no_fields')}
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={translate('audit.columns.changes')} sx={{ maxWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('terms.field')}</TableCell>
-              <TableCell>{translate('audit.before')}</TableCell>
-              <TableCell>{translate('audit.after')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.map((change) => (
-              <TableRow key={change.field}>
-                <TableCell sx={{ fontWeight: 500 }}>{label(change.field)}</TableCell>
-                <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {isRoleList(change.before) ? <RolesInWords roles={change.before} /> : named(entry, change.field, change.before, yes, no)}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {isRoleList(change.after) ? <RolesInWords roles={change.after} /> : named(entry, change.field, change.after, yes, no)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {mayUndo(entry) && <UndoEntry entry={entry} onUndone={onUndone} />}
+    <Stack component="ul" aria-label={translate('terms.audit_trail')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {entries.map((entry) => {
+        const expanded = open === entry.id
+        return (
+          <Box component="li" key={entry.id} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+            <ButtonBase
+              aria-expanded={expanded}
+              onClick={() => setOpen(expanded ? undefined : entry.id)}
+              data-testid="audit-row"
+              sx={{ width: '100%', minHeight: 44, justifyContent: 'space-between', textAlign: 'left', gap: 1, py: 0.5 }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {translate(`audit.actions.${entry.action}`)}
+                  {showKind && ` · ${translate(`audit.kinds.${entry.entity_type}`)} ${entry.subject ?? `#${entry.entity_id}`}`}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  <When entry={entry} /> · {entry.username ?? translate('audit.system')}
+                </Typography>
+              </Box>
+              {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            </ButtonBase>
+            <EntryAction entry={entry} onOpenParts={onOpenParts} wordless />
+            {expanded && <ChangeDetail entry={entry} onUndone={onUndone} />}
+          </Box>
+        )
+      })}
     </Stack>
   )
 }
 
-/** Undo of one entry: asks the server whether it can be taken back now, then takes it back after a confirmation. */
-function UndoEntry({ entry, onUndone }: { entry: AuditEntry; onUndone: () => void }) {
-  const translate = useTranslate()
-  const notify = useNotify()
-  const [check, setCheck] = useState<UndoCheck>()
-  const [confirming, setConfirming] = useState(false)
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string>()
-
-  useEffect(() => {
-    let current = true
-    office.undoCheck(entry.id).then(
-      (answer) => current && setCheck(answer),
-      (failure: Error) => current && setCheck({ possible: false, reason: failure.message }),
-    )
-    return () => {
-      current = false
-    }
-  }, [entry.id])
-  const undo = async () => {
-    setPending(true)
-    try {
-      await office.undo(entry.id)
-      setConfirming(false)
-      notify('audit.undone', { type: 'success' })
-      onUndone()
-    } catch (failure) {
-      setError((failure as Error).message)
-    } finally {
-      setPending(false)
-    }
-  }
-  if (check === undefined) return <CircularProgress size={18} />
-  return (
-    <Box>
-      {check.possible ? (
-        <Button size="small" variant="outlined" startIcon={<UndoIcon />} onClick={() => setConfirming(true)} disabled={pending}>
-          {translate('terms.undo')}
-        </Button>
-      ) : (
-        <Tooltip title={translate('terms.undo')}>
-          <Alert severity="info" icon={<UndoIcon fontSize="small" />} sx={{ py: 0 }}>
-            {check.code
-              ? describeFailure(409, { detail: check.reason ?? '', code: check.code, params: check.params }, translate)
-              : check.reason}
-          </Alert>
-        </Tooltip>
-      )}
-      <Confirm
-        isOpen={confirming}
-        loading={pending}
-        title="audit.undo_title"
-        content={
-          <Stack spacing={2}>
-            <Typography>{translate('audit.undo_content')}</Typography>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        }
-        confirm="terms.undo"
-        onConfirm={() => void undo()}
-        onClose={() => {
-          setConfirming(false)
-          setError(undefined)
-        }}
-      />
-    </Box>
-  )
+function When({ entry }: { entry: AuditEntry }) {
+  const locale = useLocale()
+  return <time dateTime={entry.created_at}>{dayjs(entry.created_at).locale(locale).format('L LTS')}</time>
 }
 
-/** A user's roles as the audit keeps them: "Clerk in Rotterdam, Office in every warehouse" (none: a dash) */
-function RolesInWords({ roles }: { roles: RoleGrant[] }) {
-  const words = useRoleWords(roles)
-  return <>{roles.length === 0 ? '—' : roles.map(words).join(', ')}</>
+/** What was done, with the import it came from and the count of rows it sums up (a button that lists them). */
+function EntryAction({
+  entry,
+  onOpenParts,
+  wordless = false,
+}: Pick<AuditRowsProps, 'onOpenParts'> & { entry: AuditEntry; wordless?: boolean }) {
+  const translate = useTranslate()
+  return (
+    <>
+      {!wordless && translate(`audit.actions.${entry.action}`)}
+      {importOf(entry) !== undefined && (
+        <Chip size="small" variant="outlined" sx={{ ml: wordless ? 0 : 1 }} label={translate('audit.by_import', { id: importOf(entry) })} />
+      )}
+      {entry.parts !== undefined &&
+        (onOpenParts ? (
+          <Button
+            size="small"
+            variant="outlined"
+            sx={{ ml: 1, minHeight: 44 }}
+            onClick={(event) => {
+              // opens the rows, not the entry's own change
+              event.stopPropagation()
+              onOpenParts(entry)
+            }}
+          >
+            {translate('audit.parts', { smart_count: entry.parts })}
+          </Button>
+        ) : (
+          <Chip size="small" sx={{ ml: 1 }} label={translate('audit.parts', { smart_count: entry.parts })} />
+        ))}
+    </>
+  )
 }
