@@ -49,7 +49,10 @@ export const ValidationErrorItem = Type.Object({
   loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
   msg: Type.String(),
   type: Type.String(),
-  /** on a refusal of the schemas: the rule's values (limit, allowed, expected...), so that a screen can say it in its language */
+  /**
+   * the rule's values (limit, allowed, expected...), so that a screen can say it in its language; a refusal of a rule of
+   * the domain names that rule too (`rule`, a key of stockroom.errors.domain) with the values of its sentence
+   */
   ctx: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 })
 export type ValidationErrorItem = Static<typeof ValidationErrorItem>

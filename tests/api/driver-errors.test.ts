@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const brandCount = async () => Number((await server.admin.get('/api/brands/')).headers['x-total-count'])
-const UNSTORABLE = { msg: 'Text should not contain NUL characters or unpaired surrogates', type: 'string_unstorable' }
+const UNSTORABLE = {
+  msg: 'Text should not contain NUL characters or unpaired surrogates',
+  type: 'string_unstorable',
+  ctx: { rule: 'text_unstorable' },
+}
 
 describe('text neither database can keep as sent', () => {
   it('gets a 422 naming the field, in a body, a query and a form, and nothing is stored', async () => {
@@ -72,7 +76,14 @@ it('answers a value the database driver refuses with a 422, not a 500, and store
   const res = await server.anonymous.get('/api/test/unstorable')
   expect(res.statusCode).toBe(422)
   expect(res.json()).toEqual({
-    detail: [{ loc: ['query'], msg: 'A value is out of the range or form the database can store', type: 'value_error' }],
+    detail: [
+      {
+        loc: ['query'],
+        msg: 'A value is out of the range or form the database can store',
+        type: 'value_error',
+        ctx: { rule: 'value_not_storable' },
+      },
+    ],
   })
   expect(await brandCount()).toBe(before)
 })

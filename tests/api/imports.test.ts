@@ -346,7 +346,12 @@ describe('bad files get a clear answer and change nothing', () => {
     )
     expect(refused.statusCode).toBe(422)
     expect(refused.json().detail).toEqual([
-      { loc: ['body', 'mapping', 'Colour'], msg: 'Unknown column "Colour": choose the field it holds, or ignore it.', type: 'value_error' },
+      {
+        loc: ['body', 'mapping', 'Colour'],
+        msg: 'Unknown column "Colour": choose the field it holds, or ignore it.',
+        type: 'value_error',
+        ctx: { rule: 'column_unknown', name: 'Colour' },
+      },
     ])
     const missing = await dryRun('stock', {
       name: 's.csv',

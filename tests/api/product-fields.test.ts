@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PRODUCT_FIELD_NAMES, PRODUCT_FIELD_SPECS, type ProductFieldName } from '../../src/contract/product-fields'
-import { textAt } from '../../src/server/domain/exports/files'
+import { textAt } from '../../src/server/domain/texts'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
 import { startServer, type TestServer } from './helpers'
 import { created as createdOf, ok } from './product-fixtures'

@@ -260,7 +260,12 @@ describe('products list', () => {
     }
     expect(validationItems(await server.admin.get('/api/products/?sort_by=password.asc'))[0].msg).toContain('article_number')
     expect(validationItems(await server.admin.get('/api/products/?warehouse_id=99999'))).toEqual([
-      { loc: ['query', 'warehouse_id'], msg: 'Warehouse 99999 does not exist', type: 'value_error' },
+      {
+        loc: ['query', 'warehouse_id'],
+        msg: 'Warehouse 99999 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'warehouse_missing', id: 99_999 },
+      },
     ])
   })
 })

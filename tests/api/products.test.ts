@@ -157,13 +157,18 @@ describe('products: bad input gets a 422 naming the field and changes nothing', 
   it('names unknown brand and supplier ids with a readable message', async () => {
     const res = await server.admin.post('/api/products/', { sku: 'UNKNOWN-REF', brand_id: 99_999, supplier_id: 88_888 })
     expect(validationItems(res)).toEqual([
-      { loc: ['body', 'brand_id'], msg: 'Brand 99999 does not exist', type: 'value_error' },
-      { loc: ['body', 'supplier_id'], msg: 'Organization 88888 does not exist', type: 'value_error' },
+      { loc: ['body', 'brand_id'], msg: 'Brand 99999 does not exist', type: 'value_error', ctx: { rule: 'brand_missing', id: 99_999 } },
+      {
+        loc: ['body', 'supplier_id'],
+        msg: 'Organization 88888 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'organization_missing', id: 88_888 },
+      },
     ])
     expect(ok(await server.admin.get('/api/products/?sku=UNKNOWN-REF')).total).toBe(0)
     const product = await make.product({ sku: 'REF-PATCH' })
     expect(validationItems(await server.admin.put(`/api/products/${product.id}`, { brand_id: 99_999, sku: 'changed' }))).toEqual([
-      { loc: ['body', 'brand_id'], msg: 'Brand 99999 does not exist', type: 'value_error' },
+      { loc: ['body', 'brand_id'], msg: 'Brand 99999 does not exist', type: 'value_error', ctx: { rule: 'brand_missing', id: 99_999 } },
     ])
     expect(ok(await server.admin.get(`/api/products/${product.id}`)).sku).toBe('REF-PATCH')
   })
@@ -242,7 +247,14 @@ describe('products: supplier info', () => {
     }
     expect(
       validationItems(await server.admin.patch(`/api/products/${product.id}/supplier`, { supplier_id: 77_777, purchase_price: 3 })),
-    ).toEqual([{ loc: ['body', 'supplier_id'], msg: 'Organization 77777 does not exist', type: 'value_error' }])
+    ).toEqual([
+      {
+        loc: ['body', 'supplier_id'],
+        msg: 'Organization 77777 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'organization_missing', id: 77_777 },
+      },
+    ])
     expect(ok(await server.admin.get(`/api/products/${product.id}`))).toEqual(product)
   })
 })
@@ -320,7 +332,12 @@ describe('products: seller entries', () => {
       ])
     }
     expect(validationItems(await server.admin.post(`/api/products/${product.id}/sellers`, { seller_id: 55_555 }))).toEqual([
-      { loc: ['body', 'seller_id'], msg: 'Organization 55555 does not exist', type: 'value_error' },
+      {
+        loc: ['body', 'seller_id'],
+        msg: 'Organization 55555 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'organization_missing', id: 55_555 },
+      },
     ])
     expect(
       validationItems(await server.admin.put(`/api/products/${product.id}/sellers/${entry.id}`, { seller_id: 55_555 }))[0].loc,

@@ -152,8 +152,18 @@ describe('booking stock mutations', () => {
       expect(validationItems(await server.admin.post(mutationsUrl(), body))[0]).toMatchObject(expected)
     }
     expect(validationItems(await server.admin.post(mutationsUrl(), { amount: 1, warehouse_id: 99_999, location_id: 88_888 }))).toEqual([
-      { loc: ['body', 'warehouse_id'], msg: 'Warehouse 99999 does not exist', type: 'value_error' },
-      { loc: ['body', 'location_id'], msg: 'Location 88888 does not exist', type: 'value_error' },
+      {
+        loc: ['body', 'warehouse_id'],
+        msg: 'Warehouse 99999 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'warehouse_missing', id: 99_999 },
+      },
+      {
+        loc: ['body', 'location_id'],
+        msg: 'Location 88888 does not exist',
+        type: 'value_error',
+        ctx: { rule: 'location_missing', id: 88_888 },
+      },
     ])
     expect(await ledgerRows('stock_mutations', productId)).toEqual([])
     expect(await ledgerRows('stock_levels', productId)).toEqual([])

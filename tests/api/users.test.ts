@@ -119,13 +119,13 @@ describe('PATCH /users/me: a new e-mail or password needs the current password (
     const user = await server.createUser()
     const before = await userRow(user.id)
     for (const change of [{ email: `elsewhere-${user.email}` }, { password: 'a-new-password-1' }]) {
-      for (const [current, problem] of [
-        [undefined, 'missing'],
-        ['not-my-password', 'value_error'],
+      for (const [current, problem, rule] of [
+        [undefined, 'missing', 'current_password_missing'],
+        ['not-my-password', 'value_error', 'current_password_wrong'],
       ] as const) {
         const res = await server.client(user.token).patch('/api/users/me', { ...change, given_name: 'Never', current_password: current })
         expect(res.statusCode, JSON.stringify(change)).toBe(400)
-        expect(res.json().detail).toEqual([{ loc: ['body', 'current_password'], msg: expect.any(String), type: problem }])
+        expect(res.json().detail).toEqual([{ loc: ['body', 'current_password'], msg: expect.any(String), type: problem, ctx: { rule } }])
       }
     }
     expect(await userRow(user.id)).toEqual(before)

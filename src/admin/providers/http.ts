@@ -91,8 +91,17 @@ const RULE_VALUES: Record<string, string> = {
   less_than_equal: 'limit',
 }
 
-/** The rule a schema's refusal names, as stockroom.errors.rules knows it; none for a rule of the domain (no ctx: its msg is said). */
+/**
+ * The text a refusal is said with: a rule of the domain by the `rule` its ctx names (stockroom.errors.domain), a rule
+ * of the schemas by its type and values (stockroom.errors.rules); none for a refusal without them (its msg is said).
+ */
 function ruleOf({ type, ctx, msg }: ValidationErrorItem): string | undefined {
+  if (typeof ctx?.rule === 'string') return `stockroom.errors.domain.${ctx.rule}`
+  const rule = schemaRuleOf(type, ctx, msg)
+  return rule && `stockroom.errors.rules.${rule}`
+}
+
+function schemaRuleOf(type: string, ctx: ValidationErrorItem['ctx'], msg: string): string | undefined {
   // a missing field is said as fastapi says it, without ctx
   if (type === 'missing') return msg === 'Field required' ? 'missing' : undefined
   if (!ctx) return undefined
@@ -104,13 +113,13 @@ function ruleOf({ type, ctx, msg }: ValidationErrorItem): string | undefined {
   return value === undefined || ctx[value] === undefined ? undefined : type
 }
 
-/** A refusal of the API's schemas in the reader's language, from its type and values; the server's sentence otherwise. */
+/** A refusal of the API in the reader's language, from its rule and values; the server's sentence otherwise. */
 export function validationSentence(item: ValidationErrorItem, translate: Translate): string {
-  const rule = ruleOf(item)
-  if (!rule) return item.msg
+  const key = ruleOf(item)
+  if (!key) return item.msg
   const ctx = { ...item.ctx }
   if (typeof ctx.expected === 'string') ctx.expected = translate(`stockroom.errors.value_kinds.${ctx.expected}`, { _: ctx.expected })
-  return translate(`stockroom.errors.rules.${rule}`, { ...ctx, smart_count: typeof ctx.limit === 'number' ? ctx.limit : 1, _: item.msg })
+  return translate(key, { ...ctx, smart_count: typeof ctx.limit === 'number' ? ctx.limit : 1, _: item.msg })
 }
 
 /** A failed call's errors by field, which a react-admin form's onSubmit returns to show them under the fields. */

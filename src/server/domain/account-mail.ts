@@ -2,7 +2,7 @@
 // link into the admin UI.
 import type { Language } from '../../contract'
 import type { MessageKey } from '../../../i18n/keys'
-import { sentence } from './exports/files'
+import { sentence } from './texts'
 
 /** A mail as the mailer sends it. */
 export interface Mail {

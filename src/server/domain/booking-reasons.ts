@@ -55,5 +55,5 @@ export async function assertReason(db: DB, code: string | null | undefined, fiel
   if (offered) return
   // refused: the sentence names the choices
   const active = await db.selectFrom('booking_reasons').select('code').where('active', '=', true).orderBy('id').execute()
-  throw Invalid.field(field, `Input should be one of the booking reasons: ${active.map((reason) => reason.code).join(', ')}`, 'enum')
+  throw Invalid.rule(field, 'booking_reason_unknown', { allowed: active.map((reason) => reason.code).join(', ') }, 'enum')
 }

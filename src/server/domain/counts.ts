@@ -23,10 +23,11 @@ import type { DB } from '../db'
 import { paging } from '../db/lists'
 import { now } from '../db/clock'
 import type { Trx } from '../db/writes'
-import { Conflict, Invalid, NotFound } from './errors'
+import { Conflict, Invalid, NotFound, ruleItem } from './errors'
 import { assertStatus, moveDocument, type DocumentStatuses } from './documents/status'
 import { bookMutations, laterMutationAt, ledgerWrite, markCounted } from './ledger'
 import { roundPrice } from './products'
+import { missingReference } from './references'
 import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 type User = { id: number; username: string } | null
@@ -64,7 +65,7 @@ const assertOpen = (trx: Trx, id: number) => assertStatus(trx, COUNT_STATUSES, i
 /** Opens a count of the warehouse's locations (all, or those named) with a line per product that has stock there. */
 export async function openCount(trx: Trx, body: StockCountCreate, user: User): Promise<StockCount> {
   const warehouse = await trx.selectFrom('warehouses').select('id').where('id', '=', body.warehouse_id).executeTakeFirst()
-  if (!warehouse) throw Invalid.field(['body', 'warehouse_id'], `Warehouse ${body.warehouse_id} does not exist`)
+  if (!warehouse) throw new Invalid([missingReference('body', 'warehouse_id', body.warehouse_id)])
   const locations = await trx
     .selectFrom('locations')
     .select('id')
@@ -75,10 +76,10 @@ export async function openCount(trx: Trx, body: StockCountCreate, user: User): P
   const strangers = (body.location_ids ?? []).flatMap((id, index) =>
     known.has(id)
       ? []
-      : [{ loc: ['body', 'location_ids', index], msg: `Location ${id} is not in warehouse ${body.warehouse_id}`, type: 'value_error' }],
+      : [ruleItem(['body', 'location_ids', index], 'location_not_in_warehouse', { location_id: id, warehouse_id: body.warehouse_id })],
   )
   if (strangers.length > 0) throw new Invalid(strangers)
-  if (known.size === 0) throw Invalid.field(['body', 'warehouse_id'], `Warehouse ${body.warehouse_id} has no locations to count`)
+  if (known.size === 0) throw Invalid.rule(['body', 'warehouse_id'], 'warehouse_no_locations', { warehouse_id: body.warehouse_id })
 
   const stamp = now()
   const { id } = await trx
@@ -324,7 +325,7 @@ async function assertCountLocation(trx: Trx, countId: number, locationId: number
     .where('count_id', '=', countId)
     .where('location_id', '=', locationId)
     .executeTakeFirst()
-  if (!found) throw Invalid.field(['body', 'location_id'], `Location ${locationId} is not one of the locations of count ${countId}`)
+  if (!found) throw Invalid.rule(['body', 'location_id'], 'location_not_in_count', { location_id: locationId, count_id: countId })
 }
 
 /** Adds a line for a product found on the shelf, counted as given. */
@@ -332,7 +333,7 @@ export async function addLine(trx: Trx, countId: number, body: StockCountLineCre
   await assertOpen(trx, countId)
   await assertCountLocation(trx, countId, body.location_id)
   const product = await trx.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst()
-  if (!product) throw Invalid.field(['body', 'product_id'], `Product ${body.product_id} does not exist`)
+  if (!product) throw Invalid.rule(['body', 'product_id'], 'product_missing', { id: body.product_id })
   const existing = await trx
     .selectFrom('stock_count_lines')
     .select('id')
@@ -407,7 +408,7 @@ export async function scan(trx: Trx, countId: number, { barcode, location_id }: 
       .execute()
   } else {
     const products = lines.length > 1 ? lines : await trx.selectFrom('products').select('id').where('barcode', '=', code).limit(2).execute()
-    if (products.length === 0) throw Invalid.field(['body', 'barcode'], `No product has barcode ${code}`)
+    if (products.length === 0) throw Invalid.rule(['body', 'barcode'], 'barcode_unknown', { barcode: code })
     if (products.length > 1)
       throw new Conflict('BARCODE_AMBIGUOUS', `More than one product has barcode ${code}: count them on their lines by hand.`, {
         barcode: code,

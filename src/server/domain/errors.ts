@@ -1,6 +1,26 @@
 // What the rules refuse, as the domain says it. Domain code throws these; plugins/errors.ts alone turns them into
 // an HTTP status and body, so nothing here knows of HTTP.
 import type { AuthErrorCode, ErrorCode, ValidationErrorItem } from '../../contract'
+import { sentence, type DomainRule } from './texts'
+
+/** The values a rule's sentence names: strings and numbers, as ctx carries them. */
+export type RuleParams = Record<string, string | number>
+
+/**
+ * One refusal of a rule of the domain: its English sentence (stockroom.errors.domain.<rule> of i18n/en.ts) as `msg`,
+ * and the rule with its values as `ctx`, from which a screen says it in its reader's language.
+ */
+export const ruleItem = (
+  loc: (string | number)[],
+  rule: DomainRule,
+  params: RuleParams = {},
+  type = 'value_error',
+): ValidationErrorItem => ({
+  loc,
+  msg: sentence('en', `stockroom.errors.domain.${rule}`, params),
+  type,
+  ctx: { rule, ...params },
+})
 
 export abstract class DomainError extends Error {}
 
@@ -34,6 +54,11 @@ export class Invalid extends DomainError {
 
   static field(loc: (string | number)[], msg: string, type = 'value_error', status: 400 | 422 = 422) {
     return new Invalid([{ loc, msg, type }], status)
+  }
+
+  /** A field refused by a rule of the domain, which the screens translate (see ruleItem). */
+  static rule(loc: (string | number)[], rule: DomainRule, params: RuleParams = {}, type = 'value_error', status: 400 | 422 = 422) {
+    return new Invalid([ruleItem(loc, rule, params, type)], status)
   }
 }
 

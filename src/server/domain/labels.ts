@@ -13,7 +13,7 @@ import {
 } from '../../contract'
 import type { DB } from '../db'
 import { locationRepository } from '../db/repositories/locations'
-import { Invalid } from './errors'
+import { Invalid, ruleItem } from './errors'
 import { assertReferencesExist } from './references'
 
 const POINTS_PER_MM = 72 / 25.4
@@ -149,10 +149,7 @@ export function labelsPdf(labels: LabelContent[], layoutName: LabelLayoutName, t
 
 function checkCount(records: number, copies: number) {
   if (records * copies > MAX_LABELS)
-    throw Invalid.field(
-      ['query', 'copies'],
-      `At most ${MAX_LABELS} labels per PDF: ${records} records times ${copies} copies would be ${records * copies}`,
-    )
+    throw Invalid.rule(['query', 'copies'], 'labels_too_many', { limit: MAX_LABELS, records, copies, total: records * copies })
 }
 const repeated = <T>(items: T[], copies: number) => items.flatMap((item) => Array.from({ length: copies }, () => item))
 
@@ -186,8 +183,7 @@ export async function productLabels(db: DB, query: ProductLabelsQuery): Promise<
     .execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   const missing = ids.filter((id) => !byId.has(id))
-  if (missing.length > 0)
-    throw new Invalid(missing.map((id) => ({ loc: ['query', 'id'], msg: `Product ${id} does not exist`, type: 'value_error' })))
+  if (missing.length > 0) throw new Invalid(missing.map((id) => ruleItem(['query', 'id'], 'product_missing', { id })))
   const labels = ids.map((id) => productLabel(byId.get(id)!))
   return labelsPdf(repeated(labels, copies), query.layout ?? DEFAULT_LABEL_LAYOUT, 'Product labels')
 }
@@ -203,10 +199,7 @@ export async function locationLabels(db: DB, query: LocationLabelsQuery): Promis
     .executeTakeFirstOrThrow()
   const locations = await locationRepository.forLabels(db, query.warehouse_id, ids)
   const missing = (ids ?? []).filter((id) => !locations.some((location) => location.id === id))
-  if (missing.length > 0)
-    throw new Invalid(
-      missing.map((id) => ({ loc: ['query', 'id'], msg: `Location ${id} is not one of the warehouse's`, type: 'value_error' })),
-    )
+  if (missing.length > 0) throw new Invalid(missing.map((id) => ruleItem(['query', 'id'], 'label_location_elsewhere', { id })))
   const copies = query.copies ?? 1
   checkCount(locations.length, copies)
   const labels = locations.map((location): LabelContent => ({

@@ -210,11 +210,7 @@ export function listQueryOf(query: ProductListQuery, visible: VisibleWarehouses)
   if (visible === 'all' || query.warehouse_id !== undefined) return query
   if (visible.length === 1) return { ...query, warehouse_id: visible[0] }
   const bystock = query.sort_by?.startsWith('stock.')
-  if (bystock || query.below_min)
-    throw Invalid.field(
-      ['query', bystock ? 'sort_by' : 'below_min'],
-      'Stock is sorted and filtered in one warehouse at a time for you: choose the warehouse (warehouse_id).',
-    )
+  if (bystock || query.below_min) throw Invalid.rule(['query', bystock ? 'sort_by' : 'below_min'], 'stock_sort_needs_warehouse')
   return query
 }
 

@@ -2,25 +2,23 @@
 import type { ValidationErrorItem } from '../../contract'
 import type { DB } from '../db'
 import { explainingForeignKeys, type Trx } from '../db/writes'
-import { Invalid } from './errors'
+import { Invalid, ruleItem } from './errors'
+import type { DomainRule } from './texts'
 
 const REFERENCES = {
-  brand_id: { table: 'brands', label: 'Brand' },
-  supplier_id: { table: 'organizations', label: 'Organization' },
-  seller_id: { table: 'organizations', label: 'Organization' },
-  warehouse_id: { table: 'warehouses', label: 'Warehouse' },
-  location_id: { table: 'locations', label: 'Location' },
-} as const
+  brand_id: { table: 'brands', rule: 'brand_missing' },
+  supplier_id: { table: 'organizations', rule: 'organization_missing' },
+  seller_id: { table: 'organizations', rule: 'organization_missing' },
+  warehouse_id: { table: 'warehouses', rule: 'warehouse_missing' },
+  location_id: { table: 'locations', rule: 'location_missing' },
+} as const satisfies Record<string, { table: string; rule: DomainRule }>
 
 export type ReferenceField = keyof typeof REFERENCES
 export type References = Partial<Record<ReferenceField, number | null | undefined>>
 type Part = 'body' | 'query'
 
-export const missingReference = (part: Part, field: ReferenceField, id: number): ValidationErrorItem => ({
-  loc: [part, field],
-  msg: `${REFERENCES[field].label} ${id} does not exist`,
-  type: 'value_error',
-})
+export const missingReference = (part: Part, field: ReferenceField, id: number): ValidationErrorItem =>
+  ruleItem([part, field], REFERENCES[field].rule, { id })
 
 /** Throws one 422 naming every referenced id that does not exist; null and undefined refer to nothing. */
 export async function assertReferencesExist(db: DB, references: References, part: Part = 'body'): Promise<void> {

@@ -20,11 +20,7 @@ async function assertWarehouse(db: DB, warehouseId: number): Promise<string> {
 /** Sets a product's minimum and maximum in a warehouse (a product without stock there gets a level of 0 to compare). */
 export async function setReorderLevel(trx: Trx, productId: number, warehouseId: number, level: ReorderLevelUpdate): Promise<ReorderLevel> {
   if (level.max_stock < level.min_stock)
-    throw Invalid.field(
-      ['body', 'max_stock'],
-      `Input should be greater than or equal to min_stock (${level.min_stock})`,
-      'greater_than_equal',
-    )
+    throw Invalid.rule(['body', 'max_stock'], 'max_below_min', { min_stock: level.min_stock }, 'greater_than_equal')
   await assertProductExists(trx, productId)
   const warehouseName = await assertWarehouse(trx, warehouseId)
   const row = await trx

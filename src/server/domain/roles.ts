@@ -4,7 +4,7 @@ import { COMPANY_ROLES, type RoleGrant } from '../../contract'
 import type { DB } from '../db'
 import type { Trx } from '../db/writes'
 import { dialectOfConnection } from '../db/dialect'
-import { Forbidden, Invalid, NotFound } from './errors'
+import { Forbidden, Invalid, NotFound, ruleItem } from './errors'
 
 export async function rolesOf(db: DB, userId: number): Promise<RoleGrant[]> {
   const rows = await db.selectFrom('user_roles').select(['role', 'warehouse_id']).where('user_id', '=', userId).execute()
@@ -36,13 +36,7 @@ export async function replaceRoles(
   const before = await rolesOf(trx, userId)
   const misplaced = grants.flatMap((grant, index) =>
     grant.warehouse_id !== null && COMPANY_ROLES.includes(grant.role)
-      ? [
-          {
-            loc: ['body', index, 'warehouse_id'],
-            msg: `${grant.role} is held for every warehouse: warehouse_id must be null.`,
-            type: 'value_error',
-          },
-        ]
+      ? [ruleItem(['body', index, 'warehouse_id'], 'role_for_every_warehouse', { role: grant.role })]
       : [],
   )
   if (misplaced.length > 0) throw new Invalid(misplaced)
@@ -54,7 +48,7 @@ export async function replaceRoles(
   )
   const unknown = grants.flatMap((grant, index) =>
     grant.warehouse_id !== null && !known.has(grant.warehouse_id)
-      ? [{ loc: ['body', index, 'warehouse_id'], msg: `Warehouse ${grant.warehouse_id} does not exist.`, type: 'value_error' }]
+      ? [ruleItem(['body', index, 'warehouse_id'], 'warehouse_missing', { id: grant.warehouse_id })]
       : [],
   )
   if (unknown.length > 0) throw new Invalid(unknown)

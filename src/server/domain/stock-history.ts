@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { DEFAULT_HISTORY_DAYS, MAX_HISTORY_DAYS, type StockHistory, type StockHistoryQuery } from '../../contract'
 import type { DB, Dialect } from '../db'
 import { Invalid, NotFound } from './errors'
+import { missingReference } from './references'
 import { visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
 const DAY_MS = 86_400_000
@@ -19,10 +20,10 @@ export function historyRange(query: Pick<StockHistoryQuery, 'from' | 'to'>, toda
   const to = query.to ?? today
   const from = query.from ?? isoDay(dayMs(to) - (DEFAULT_HISTORY_DAYS - 1) * DAY_MS)
   // the ledger starts in this century; PostgreSQL keeps no year 0
-  if (from < EARLIEST) throw Invalid.field(['query', 'from'], `Input should be on or after ${EARLIEST}`)
-  if (from > to) throw Invalid.field(['query', 'from'], `Input should be on or before to (${to})`)
+  if (from < EARLIEST) throw Invalid.rule(['query', 'from'], 'history_too_early', { earliest: EARLIEST })
+  if (from > to) throw Invalid.rule(['query', 'from'], 'history_from_after_to', { to })
   if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_HISTORY_DAYS)
-    throw Invalid.field(['query', 'from'], `The range should be at most ${MAX_HISTORY_DAYS} days`)
+    throw Invalid.rule(['query', 'from'], 'history_too_long', { limit: MAX_HISTORY_DAYS })
   return { from, to }
 }
 
@@ -46,7 +47,7 @@ export async function stockHistory(
     warehouseId === undefined ? undefined : db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst(),
   ])
   if (!product) throw new NotFound('Product')
-  if (warehouseId !== undefined && !warehouse) throw Invalid.field(['query', 'warehouse_id'], `Warehouse ${warehouseId} does not exist`)
+  if (warehouseId !== undefined && !warehouse) throw new Invalid([missingReference('query', 'warehouse_id', warehouseId)])
 
   // one statement, so the kept levels and the sums are read at one moment; day null marks the kept level
   const { rows } = await sql<{ warehouse_id: number; day: string | null; amount: number | string }>`

@@ -10,7 +10,8 @@ import type { DB } from '../db'
 import { now } from '../db/clock'
 import { paging } from '../db/lists'
 import type { Trx } from '../db/writes'
-import { Conflict, Invalid, NotFound } from './errors'
+import { Conflict, Invalid, NotFound, ruleItem } from './errors'
+import { missingReference } from './references'
 import {
   bookMutations,
   ledgerWrite,
@@ -65,11 +66,10 @@ async function readProducts(db: DB, ids: number[]): Promise<Map<number, ProductR
 
 /** Checks the order; answers the two places and the products of the lines. */
 async function checkOrder(trx: Trx, order: TransferOrder, lineField: LineField) {
-  if (order.from_location_id === order.to_location_id)
-    throw Invalid.field(['body', 'to_location_id'], 'The destination should be another location than the source')
+  if (order.from_location_id === order.to_location_id) throw Invalid.rule(['body', 'to_location_id'], 'transfer_same_location')
   const seen = new Set<number>()
   order.lines.forEach(({ product_id }, index) => {
-    if (seen.has(product_id)) throw Invalid.field(lineField(index), `Product ${product_id} is in the lines more than once`)
+    if (seen.has(product_id)) throw Invalid.rule(lineField(index), 'product_repeated', { product_id })
     seen.add(product_id)
   })
   const [places, products] = await Promise.all([
@@ -79,9 +79,9 @@ async function checkOrder(trx: Trx, order: TransferOrder, lineField: LineField) 
   const missing = [
     ...(['from_location_id', 'to_location_id'] as const)
       .filter((field) => !places.has(order[field]))
-      .map((field) => ({ loc: ['body', field], msg: `Location ${order[field]} does not exist`, type: 'value_error' })),
+      .map((field) => ruleItem(['body', field], 'location_missing', { id: order[field] })),
     ...order.lines.flatMap(({ product_id }, index) =>
-      products.has(product_id) ? [] : [{ loc: lineField(index), msg: `Product ${product_id} does not exist`, type: 'value_error' }],
+      products.has(product_id) ? [] : [ruleItem(lineField(index), 'product_missing', { id: product_id })],
     ),
   ]
   if (missing.length > 0) throw new Invalid(missing)
@@ -345,7 +345,7 @@ export async function reverseTransfer(
 /** What a location holds (other than zero), optionally of one product: for filling a transfer's lines. */
 export async function locationStock(db: DB, locationId: number, productId?: number): Promise<LocationStockItem[]> {
   const location = await db.selectFrom('locations').select('id').where('id', '=', locationId).executeTakeFirst()
-  if (!location) throw Invalid.field(['query', 'location_id'], `Location ${locationId} does not exist`)
+  if (!location) throw new Invalid([missingReference('query', 'location_id', locationId)])
   const rows = await db
     .selectFrom('stock_levels')
     .innerJoin('products', 'products.id', 'stock_levels.product_id')

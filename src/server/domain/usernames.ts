@@ -15,8 +15,8 @@ export const usernameKey = (username: string) => skeleton(skeleton(username.norm
 /** The name as it is stored: NFKC, trimmed; refused (422 naming the field) when it hides characters. */
 export function normalizeUsername(username: string, loc: (string | number)[] = ['body', 'username']): string {
   const normalized = username.normalize('NFKC').trim()
-  if (HIDDEN.test(normalized))
-    throw Invalid.field(loc, 'Username must not contain control, format or bidirectional characters', 'username_hidden_characters')
-  if (normalized === '') throw Invalid.field(loc, 'String should not be blank', 'string_pattern_mismatch')
+  if (HIDDEN.test(normalized)) throw Invalid.rule(loc, 'username_hidden_characters', {}, 'username_hidden_characters')
+  // said as the schemas say a blank string, whose rule (ctx without a description) the screens translate
+  if (normalized === '') throw new Invalid([{ loc, msg: 'String should not be blank', type: 'string_pattern_mismatch', ctx: {} }])
   return normalized
 }

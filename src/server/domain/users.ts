@@ -222,13 +222,8 @@ export function needsCurrentPassword(current: Pick<UserRow, 'email'>, changes: P
 /** 400 naming current_password: it was not given, or it is not the account's password. */
 export function refuseCurrentPassword(given: string | undefined) {
   return given === undefined
-    ? Invalid.field(
-        ['body', 'current_password'],
-        'Field required: changing the e-mail address or the password needs the current password',
-        'missing',
-        400,
-      )
-    : Invalid.field(['body', 'current_password'], 'The current password is wrong', 'value_error', 400)
+    ? Invalid.rule(['body', 'current_password'], 'current_password_missing', {}, 'missing', 400)
+    : Invalid.rule(['body', 'current_password'], 'current_password_wrong', {}, 'value_error', 400)
 }
 
 export interface UpdatedUser {

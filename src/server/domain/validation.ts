@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats'
 import type { FastifySchemaValidationError } from 'fastify'
 import type { ValidationErrorItem } from '../../contract'
 import { refusingUnstorableText } from '../db/storable-text'
+import { ruleItem } from './errors'
 
 const common: Options = { allErrors: true, verbose: true, removeAdditional: 'all', useDefaults: true, strict: false }
 export const validators = {
@@ -81,6 +82,11 @@ function describe(error: ErrorObject): { msg: string; type: string; ctx?: Valida
         type: 'value_error',
         ctx: { format: String(p.format) },
       }
+    case 'string_unstorable': {
+      // a rule of ours checked with the schemas (db/storable-text.ts): said as the domain's rules are
+      const { msg, type, ctx } = ruleItem([], 'text_unstorable', {}, 'string_unstorable')
+      return { msg, type, ctx }
+    }
     default:
       return { msg: error.message ?? 'Invalid input', type: error.keyword }
   }

@@ -11,6 +11,7 @@ import {
   Forbidden,
   Invalid,
   KeyReused,
+  ruleItem,
   NotFound,
   StillInProgress,
   TooManyAttempts,
@@ -134,7 +135,7 @@ export default fp(async function errors(app: FastifyInstance) {
       const part = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body'
       return send({
         status: 422,
-        body: { detail: [{ loc: [part], msg: 'A value is out of the range or form the database can store', type: 'value_error' }] },
+        body: { detail: [ruleItem([part], 'value_not_storable')] },
       })
     }
     if (isWriteRefused(e)) {

@@ -17,15 +17,15 @@ import {
   ImportQuery,
   ImportReport,
   MAX_IMPORT_MB,
-  type ImportProblem,
   type Language,
 } from '../../contract'
 import { isImportProblemCode, LANGUAGES } from '../../contract'
 import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
-import { Invalid, NotFound } from '../domain/errors'
-import { csvDelimiter, escapeFormula, sentence, translated } from '../domain/exports/files'
-import { mapColumns } from '../domain/imports/columns'
+import { Invalid, NotFound, ruleItem } from '../domain/errors'
+import { csvDelimiter, escapeFormula } from '../domain/exports/files'
+import { sentence, translated } from '../domain/texts'
+import { mapColumns, type HeaderProblem } from '../domain/imports/columns'
 import { csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
@@ -72,7 +72,7 @@ async function receive(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw error
     // a form cut off or garbled on the way (busboy's words say where)
     if (statusCode === undefined || statusCode >= 500 || code?.startsWith('FST_'))
-      throw Invalid.field(['body'], `The upload is not a readable multipart form: ${(error as Error).message}`, 'multipart')
+      throw Invalid.rule(['body'], 'multipart_unreadable', { reason: (error as Error).message }, 'multipart')
     throw error
   }
   return { fields, file }
@@ -91,13 +91,11 @@ function optionsOf(fields: Record<string, string>): ImportOptions {
   return options as ImportOptions
 }
 
-const headerProblems = (problems: ImportProblem[]) =>
+const headerProblems = (problems: HeaderProblem[]) =>
   new Invalid(
-    problems.map((p) => ({
-      loc: ['body', p.column === null ? 'file' : 'mapping', ...(p.column === null ? [] : [p.column])],
-      msg: p.reason,
-      type: 'value_error',
-    })),
+    problems.map((p) =>
+      ruleItem(['body', p.column === null ? 'file' : 'mapping', ...(p.column === null ? [] : [p.column])], p.code, p.params),
+    ),
   )
 
 const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => {
@@ -130,7 +128,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw Invalid.field(['body'], 'Send the file as multipart/form-data', 'multipart')
+      if (!request.isMultipart()) throw Invalid.rule(['body'], 'multipart_needed', {}, 'multipart')
       let received: Awaited<ReturnType<typeof receive>>
       try {
         received = await receive(request, uploadFolder)

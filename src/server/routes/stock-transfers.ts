@@ -30,9 +30,9 @@ const transfer = { entity: 'stock_transfer', id: 'answer' } as const
 /** The lines of the body: one product (product_id with amount) or `lines`, and where each line's product id came from. */
 function linesOf(body: StockTransferCreate): { lines: TransferLine[]; field: (index: number) => (string | number)[] } {
   const single = body.product_id !== undefined || body.amount !== undefined
-  if (single && body.lines !== undefined) throw Invalid.field(['body', 'lines'], 'Give either product_id with amount, or lines, not both')
+  if (single && body.lines !== undefined) throw Invalid.rule(['body', 'lines'], 'transfer_lines_and_product')
   if (body.lines !== undefined) return { lines: body.lines, field: linesField }
-  if (!single) throw Invalid.field(['body', 'lines'], 'Give product_id with amount, or lines', 'missing')
+  if (!single) throw Invalid.rule(['body', 'lines'], 'transfer_lines_missing', {}, 'missing')
   if (body.product_id === undefined) throw Invalid.field(['body', 'product_id'], 'Field required', 'missing')
   if (body.amount === undefined) throw Invalid.field(['body', 'amount'], 'Field required', 'missing')
   return { lines: [{ product_id: body.product_id, amount: body.amount }], field: () => ['body', 'product_id'] }

@@ -59,7 +59,7 @@ const plugin: RoutePlugin = async (app) => {
       const { id } = request.params
       const { body, user } = request
       if (body.product_id !== undefined && body.product_id !== id)
-        throw Invalid.field(['body', 'product_id'], `Input should be ${id}, the product of the path`)
+        throw Invalid.rule(['body', 'product_id'], 'product_not_of_path', { product_id: id })
       const note = body.note?.trim() ? body.note.trim() : null
       return reply.commit(201, async (trx) => {
         await assertReason(trx, body.reason)

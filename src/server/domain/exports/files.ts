@@ -6,27 +6,8 @@ import { once } from 'node:events'
 import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import type { ExportFormat, Language } from '../../../contract'
-import en from '../../../../i18n/en'
-import nl from '../../../../i18n/nl'
-import type { MessageKey } from '../../../../i18n/keys'
+import { textAt, translated } from '../texts'
 import type { Cell, Column, Row } from './sources'
-
-const MESSAGES: Record<Language, unknown> = { en, nl }
-
-/** The text at a path of the i18n files made from data (`reorder.levels.<state>`), or the path itself when there is none. */
-export function textAt(lang: Language, path: string): string {
-  let node: unknown = MESSAGES[lang]
-  for (const part of path.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined
-  return typeof node === 'string' ? node : path
-}
-
-/** The text of an i18n key (`resources.products.fields.sku`) in `lang`; the type check holds the key to i18n/en.ts. */
-export const translated = (lang: Language, key: MessageKey): string => textAt(lang, key)
-
-/** The sentence of an i18n key in `lang` with its %{values} filled in (the screens' polyglot syntax, without plurals). */
-export function sentence(lang: Language, key: MessageKey, values: Record<string, string | number>): string {
-  return translated(lang, key).replace(/%\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-}
 
 /**
  * Spreadsheets run a cell that starts with = + - @, a tab or a carriage return as a formula: such text gets a

@@ -11,7 +11,7 @@ import {
   type ImportProblem,
   type ImportProblemCode,
 } from '../../../contract'
-import { textAt } from '../exports/files'
+import { textAt, type DomainRule } from '../texts'
 
 /** Headers each field also answers to: the labels of our export columns. */
 const EXPORT_LABELS: Partial<Record<ImportField, string[]>> = {
@@ -58,16 +58,19 @@ function guessField(kind: ImportKind, header: string): ImportField | '' | undefi
   return names(READ_ONLY[kind]).includes(wanted) ? '' : undefined
 }
 
+/** A problem of the header row: its code is a rule of the domain too, so the 422 of an import names it (stockroom.errors.domain). */
+export type HeaderProblem = ImportProblem & { code: Extract<ImportProblemCode, DomainRule> }
+
 export interface Mapped {
   columns: ImportColumn[]
   /** problems of the header row (row 1): nothing can be imported while there are any */
-  problems: ImportProblem[]
+  problems: HeaderProblem[]
 }
 
 /** The field of each column: `mapping` (header to field, '' to ignore) where given, else the guess. */
 export function mapColumns(kind: ImportKind, headers: string[], mapping: Record<string, string> = {}): Mapped {
-  const problems: ImportProblem[] = []
-  const header = (reason: string, column: string | null, code: ImportProblemCode, params?: ImportProblem['params']) =>
+  const problems: HeaderProblem[] = []
+  const header = (reason: string, column: string | null, code: HeaderProblem['code'], params?: ImportProblem['params']) =>
     problems.push({ row: 1, column, reason, code, ...(params ? { params } : {}) })
   const columns: ImportColumn[] = headers.map((name) => {
     const chosen = Object.hasOwn(mapping, name) ? mapping[name] : guessField(kind, name)

@@ -6,7 +6,8 @@ import fs from 'node:fs'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
-import { Invalid } from '../errors'
+import { Invalid, type RuleParams } from '../errors'
+import type { DomainRule } from '../texts'
 
 export type FileKind = 'csv' | 'xlsx'
 
@@ -16,14 +17,15 @@ export interface FileRow {
   cells: string[]
 }
 
-const fileProblem = (msg: string, type = 'value_error') => Invalid.field(['body', 'file'], msg, type)
+const fileProblem = (rule: DomainRule, type: string, params: RuleParams = {}) => Invalid.rule(['body', 'file'], rule, params, type)
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-const KNOWN_BINARIES: [Buffer, string][] = [
-  [Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'an old Excel (XLS) or Office file'],
-  [Buffer.from('%PDF'), 'a PDF'],
-  [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'a PNG image'],
-  [Buffer.from([0xff, 0xd8, 0xff]), 'a JPEG image'],
+/** the first bytes of files people take for a table, and the refusal that says what the file is */
+const KNOWN_BINARIES: [Buffer, DomainRule][] = [
+  [Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'file_is_xls'],
+  [Buffer.from('%PDF'), 'file_is_pdf'],
+  [Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'file_is_png'],
+  [Buffer.from([0xff, 0xd8, 0xff]), 'file_is_jpeg'],
 ]
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
@@ -50,14 +52,12 @@ export function textEncodingOf(head: Buffer): TextEncoding {
 
 /** CSV or XLSX, from the first bytes; anything else is refused with a sentence saying what it looks like. */
 export function sniff(head: Buffer): FileKind {
-  if (head.length === 0) throw fileProblem('The file is empty.', 'file_empty')
+  if (head.length === 0) throw fileProblem('file_empty', 'file_empty')
   if (head.subarray(0, 4).equals(ZIP)) return 'xlsx'
   const known = KNOWN_BINARIES.find(([magic]) => head.subarray(0, magic.length).equals(magic))
-  const neither = (what: string) =>
-    fileProblem(`The file is ${what}, not CSV or XLSX. Save it as CSV or as an Excel workbook.`, 'file_type')
-  if (known) throw neither(known[1])
+  if (known) throw fileProblem(known[1], 'file_type')
   // text without NUL characters once decoded (UTF-16 has a NUL byte in every Latin character)
-  if (decodedHead(head).includes('\u0000')) throw neither('binary')
+  if (decodedHead(head).includes('\u0000')) throw fileProblem('file_is_binary', 'file_type')
   return 'csv'
 }
 
@@ -87,7 +87,7 @@ async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
       yield { number: info.lines, cells: record.map((cell) => unescaped(cell.trim())) }
   } catch (error) {
-    throw fileProblem(`The CSV cannot be read: ${(error as Error).message}`, 'file_unreadable')
+    throw fileProblem('csv_unreadable', 'file_unreadable', { reason: (error as Error).message })
   }
 }
 
@@ -127,7 +127,7 @@ async function* xlsxRows(file: string): AsyncGenerator<FileRow> {
     }
   } catch (error) {
     if (error instanceof Invalid) throw error
-    throw fileProblem(`The XLSX workbook cannot be read: ${(error as Error).message}`, 'file_unreadable')
+    throw fileProblem('xlsx_unreadable', 'file_unreadable', { reason: (error as Error).message })
   }
 }
 
@@ -141,7 +141,7 @@ export async function readHeader(file: string, kind: FileKind, head: Buffer): Pr
   const rows = fileRows(file, kind, head)
   const first = await rows.next()
   await rows.return(undefined)
-  if (first.done) throw fileProblem('The file has no rows: the first row should name the columns.', 'file_empty')
+  if (first.done) throw fileProblem('file_no_rows', 'file_empty')
   return first.value.cells
 }
 

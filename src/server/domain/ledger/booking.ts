@@ -59,7 +59,10 @@ function assertFound(place: FoundPlace, mutation: NewMutation): PlaceNames {
   ]
   if (missing.length > 0) throw new Invalid(missing)
   if (place.location_warehouse_id !== mutation.warehouse_id)
-    throw Invalid.field(['body', 'location_id'], `Location ${mutation.location_id} does not belong to warehouse ${mutation.warehouse_id}`)
+    throw Invalid.rule(['body', 'location_id'], 'location_not_in_warehouse', {
+      location_id: mutation.location_id,
+      warehouse_id: mutation.warehouse_id,
+    })
   return { warehouse_name: place.warehouse_name!, location_name: place.location_name! }
 }
 
@@ -212,8 +215,7 @@ export async function bookMutation(
   mutation: NewMutation,
   { allowNegative = false, policy = 'apply' }: { allowNegative?: boolean; policy?: 'apply' | 'skip' } = {},
 ): Promise<Booked> {
-  if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0)
-    throw Invalid.field(['body', 'amount'], 'Amount should be a whole number other than 0')
+  if (!Number.isSafeInteger(mutation.amount) || mutation.amount === 0) throw Invalid.rule(['body', 'amount'], 'amount_zero')
   const booked = await ledgerWrite(mutation.product_id, () => writeBooking(trx, mutation))
   if (policy === 'apply') await assertBelowZeroAllowed(trx, booked, allowNegative)
   return booked

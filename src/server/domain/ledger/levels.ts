@@ -35,8 +35,7 @@ export const LEVELS: readonly Level[] = [
 /** Kept amounts are 32-bit integers on PostgreSQL; the same limit holds on SQLite so both answer alike. */
 export const MAX_STOCK = 2_147_483_647
 
-export const stockOutOfRange = () =>
-  Invalid.field(['body', 'amount'], `Stock would leave the range -${MAX_STOCK}..${MAX_STOCK}`, 'less_than_equal')
+export const stockOutOfRange = () => Invalid.rule(['body', 'amount'], 'stock_out_of_range', { limit: MAX_STOCK }, 'less_than_equal')
 
 export const isOutOfStockRange = (amounts: (number | string | null)[]) => amounts.some((n) => Math.abs(Number(n)) > MAX_STOCK)
 
