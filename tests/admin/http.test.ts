@@ -183,19 +183,20 @@ describe('http client', () => {
           ctx: { rule: 'location_not_in_warehouse', location_id: 4, warehouse_id: 2 },
         },
         { loc: ['body', 'lines'], msg: 'Give product_id with amount, or lines', type: 'missing', ctx: { rule: 'transfer_lines_missing' } },
-        // without its rule (an older server), a rule of the domain keeps its own sentence
+        // a rule of the domain is a whole sentence, said without its field; without its rule (an older server) it keeps
+        // its own sentence after the field
         { loc: ['body', 'current_password'], msg: 'Field required: changing the e-mail address needs it', type: 'missing' },
       ],
     }
     expect(describeFailure(422, refused, dutch)).toBe(
       'Corrigeer a.u.b.: amount: Moet een geheel getal zijn; sku: Hoogstens 100 tekens; warehouse_id: Verplicht veld; ' +
         'amount: Mag niet 0 zijn; negative_stock: Moet een van deze zijn: refuse, confirm, allow; email: Geen geldig e-mailadres; ' +
-        'limit: Moet 1000 of minder zijn; brand_name: Mag niet leeg zijn; location_id: Locatie 4 hoort niet bij magazijn 2; ' +
-        'lines: Geef product_id met amount, of lines; current_password: Field required: changing the e-mail address needs it',
+        'limit: Moet 1000 of minder zijn; brand_name: Mag niet leeg zijn; Locatie 4 hoort niet bij magazijn 2; ' +
+        'Geef product_id met amount, of lines; current_password: Field required: changing the e-mail address needs it',
     )
     expect(describeFailure(422, { detail: [refused.detail[1]] }, englishI18n.translate)).toBe('Please correct: sku: At most 100 characters')
     const newer = { loc: ['body', 'x'], msg: 'A rule of a newer server', type: 'value_error', ctx: { rule: 'not_known_here' } }
-    expect(describeFailure(422, { detail: [newer] }, dutch)).toBe('Corrigeer a.u.b.: x: A rule of a newer server')
+    expect(describeFailure(422, { detail: [newer] }, dutch)).toBe('Corrigeer a.u.b.: A rule of a newer server')
   })
 
   it("names the subject of a refusal in the reader's language, never the server's English", () => {

@@ -188,6 +188,17 @@ describe('the office', () => {
     expect(await page.getByTestId('import-problem').allInnerTexts()).toEqual(['3\tSKU\tGeen product heeft SKU "NOPE".'])
     await screenshot(page, 'office-import-check-390-nl')
     expect(await overflow(page)).toBeLessThanOrEqual(0)
+
+    // the server's refusal of the file itself (a rule of the domain, sent as a code) is said in Dutch too
+    await page.getByLabel('Bestand (CSV of XLSX)').setInputFiles({
+      name: 'kapot.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x53, 0x4b, 0x55, 0x00, 0x01, 0x02, 0x0a]),
+    })
+    await page.getByRole('button', { name: 'Bestand controleren' }).click()
+    await page.getByText('Het bestand is binair, geen CSV of XLSX. Sla het op als CSV of als Excel-werkmap.').first().waitFor()
+    expect(await page.getByText('The file is binary').count()).toBe(0)
+    await screenshot(page, 'office-import-refused-390-nl')
   })
 
   it('undo: a booking, a deletion of a mutation and a transfer are taken back from their confirmation', async () => {

@@ -57,7 +57,10 @@ export function retryAfterOf(headers: Headers, now = Date.now()): number | undef
 export function describeFailure(status: number, body: Partial<ErrorBody> | null, translate: Translate, retryAfterSeconds?: number): string {
   const detail = body?.detail
   if (Array.isArray(detail)) {
-    const details = detail.map((item) => `${fieldOf(item)}: ${validationSentence(item, translate)}`).join('; ')
+    // a rule of the domain is a whole sentence that names what it refuses; a schema's rule needs its field before it
+    const said = (item: ValidationErrorItem) =>
+      typeof item.ctx?.rule === 'string' ? validationSentence(item, translate) : `${fieldOf(item)}: ${validationSentence(item, translate)}`
+    const details = detail.map(said).join('; ')
     return translate('stockroom.errors.validation', { details, _: `Invalid input: ${details}` })
   }
   if (body?.code === 'FORBIDDEN' && typeof body.params?.permission === 'string') {
