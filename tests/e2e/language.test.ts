@@ -1,6 +1,7 @@
 // Journey 10: Nederlands — chosen in the top bar, shown on our screens and on react-admin's own controls, and
 // still chosen after a reload.
 import { expect, it } from 'vitest'
+import { tokenInLink } from '../api/mailbox'
 import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
@@ -66,7 +67,7 @@ it('journey 10: switch to Nederlands; profile, product edit and react-admin cont
   expect(unexpectedProblems(problems)).toEqual([])
 })
 
-it("opens the sign-in and mailed-link pages in the browser's language until one is chosen", async () => {
+it("opens the sign-in and mailed-link pages in the browser's language until one is chosen; a Dutch reader's mail is Dutch", async () => {
   const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 390, height: 844 }, locale: 'nl-NL' })
   context.setDefaultTimeout(10_000)
   const page = await context.newPage()
@@ -76,6 +77,25 @@ it("opens the sign-in and mailed-link pages in the browser's language until one 
     expect(await page.getByText('Wachtwoord vergeten?').count()).toBe(1)
     await screenshot(page, 'sign-in-browser-dutch-phone')
     await page.goto('/password/not-a-real-token')
+    await page.getByRole('textbox', { name: 'Nieuw wachtwoord' }).waitFor()
+
+    // a person who chose Dutch asks for a new password there: the mail is Dutch, and so is the page its link opens
+    const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
+    const person = await api<{ id: number }>('POST', '/users/', {
+      username: 'vergeetachtig',
+      email: 'vergeet@example.com',
+      password: 'oud-wachtwoord-1',
+    })
+    await api('PATCH', `/users/${person.id}`, { language: 'nl' })
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Wachtwoord vergeten?' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Wachtwoord herstellen' })
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('vergeet@example.com')
+    await dialog.getByRole('button', { name: 'Versturen' }).click()
+    const mail = await e2e.server.mailbox.next('vergeet@example.com')
+    expect(mail.subject).toBe('Stockroom: stel uw wachtwoord opnieuw in')
+    expect(mail.text).toContain('1 uur geldig')
+    await page.goto(`/password/${tokenInLink(mail, e2e.server.url, 'password')}`)
     await page.getByRole('textbox', { name: 'Nieuw wachtwoord' }).waitFor()
     // the browser's language is not a choice: nothing is kept for the next visit
     expect(await page.evaluate(() => localStorage.getItem('stockroom.locale'))).toBeNull()
