@@ -1,10 +1,13 @@
 // Idempotency-Key (issue 11): a signed-in write with a key is carried out once, whatever the number of repeats.
+import fs from 'node:fs'
+import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { deleteExpired } from '../../src/server/domain/housekeeping'
 import { secondsAfter } from '../../src/server/db/clock'
 import { dbKind, startServer, type Client, type TestServer } from './helpers'
+import { multipart } from './uploads'
 import { OPERATIONS } from '../../src/contract/operations'
 
 let server: TestServer
@@ -106,6 +109,44 @@ describe(`Idempotency-Key on ${dbKind}`, () => {
     const reordered = await server.admin.post(`/api/products/${product}/stock_mutations`, { ...place, amount: 2 }, headers)
     expect(reordered.statusCode).toBe(201)
     expect(reordered.headers['idempotent-replayed']).toBe('true')
+  })
+
+  it("covers an import's form and file: the same file replays its import; another file or mode is refused, leaving no upload", async () => {
+    const token = await server.login('admin@example.com', 'admin-password-1')
+    const send = (content: string, mode: string, key: string) => {
+      const { payload, contentType } = multipart({ kind: 'products', mode }, { name: 'products.csv', content })
+      return server.app.inject({
+        method: 'POST',
+        url: '/api/imports/',
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'idempotency-key': key },
+      })
+    }
+    const imports = async () => (await server.database.db.selectFrom('imports').select('id').execute()).length
+    const uploads = () =>
+      fs.readdirSync(path.join(server.config.DATA_DIR, 'imports')).filter((name) => name.startsWith('stockroom-import-'))
+    const file = 'sku,description\nIDEM-IMPORT-1,The first file\n'
+    const key = randomUUID()
+    const first = await send(file, 'valid_only', key)
+    expect(first.statusCode).toBe(202)
+    const count = await imports()
+    await expect.poll(async () => (await server.admin.get(`/api/imports/${first.json().id}`)).json().status).toBe('done')
+
+    const again = await send(file, 'valid_only', key)
+    expect(again.statusCode).toBe(202)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json().id).toBe(first.json().id)
+    for (const [content, mode] of [
+      ['sku,description\nIDEM-IMPORT-2,Another file\n', 'valid_only'],
+      [file, 'all_or_nothing'],
+    ]) {
+      const refused = await send(content, mode, key)
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' })
+    }
+    expect(await imports()).toBe(count)
+    expect((await server.admin.get('/api/products/?sku=IDEM-IMPORT-2')).json().total).toBe(0)
+    expect(uploads()).toEqual([])
   })
 
   it('books exactly one mutation for 20 requests with one key at once; the others get the booking or 409 with Retry-After', async () => {

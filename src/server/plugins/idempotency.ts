@@ -3,12 +3,13 @@
 // of the body, in the write's own transaction (a recorder of the write unit, plugins/writes.ts), so a crash cannot
 // keep the write without its key or the key without its write. A repeat gets the kept answer again and writes
 // nothing; the key with another request is refused (422); a repeat while the first is under way gets 409 and
-// Retry-After. Calls without a session (sign-in, registration, mailed links) accept the header and keep nothing.
+// Retry-After. A multipart body (an import's file) is fingerprinted by its route once read. Calls without a session
+// (sign-in, registration, mailed links) accept the header and keep nothing.
 // Expired keys are deleted by the housekeeping sweep (domain/housekeeping.ts).
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { sql } from 'kysely'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { IDEMPOTENCY_KEY_HEADER, WriteHeaders } from '../../contract'
 import { now, secondsAfter } from '../db/clock'
 import { idempotencyKeyRepository, type KeptAnswer } from '../db/repositories/idempotency-keys'
@@ -34,6 +35,14 @@ declare module 'fastify' {
     /** the key and what it stands for, when a signed-in write carries one */
     keyedWrite?: KeyedWrite
   }
+  interface FastifyReply {
+    /**
+     * For a route that reads a multipart body itself: `received` (its fields and its file's digest) is the body's
+     * fingerprint; the answer kept for the key is sent again when it was given to the same body (true), a key used
+     * with another body is refused (422), and false means the write is to be done.
+     */
+    replayIfKept(received: unknown): Promise<boolean>
+  }
 }
 
 /** The body as JSON with the keys of every object sorted, so that the order of fields does not matter. */
@@ -47,6 +56,9 @@ function canonical(value: unknown): string {
 }
 
 const fingerprintOf = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex')
+/** A multipart body is read by its route, not before it: its fingerprint is not known yet. */
+const UNREAD = 'multipart body not read yet'
+const MULTIPART = /^multipart\//i
 
 /** The kept answer, if it was given to this very request; the key used for another request is refused. */
 function answerFor(write: KeyedWrite, kept: KeptAnswer): SentAnswer {
@@ -69,6 +81,7 @@ export default fp(async function idempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER]
     if (typeof key !== 'string' || !WRITES.has(request.method) || !request.user) return
+    const multipart = MULTIPART.test(request.headers['content-type'] ?? '')
     const write: KeyedWrite = {
       userId: request.user.id,
       key,
@@ -76,11 +89,13 @@ export default fp(async function idempotency(app: FastifyInstance) {
       path: request.url,
       // the body as the route's schema checked it (extra fields dropped, defaults filled): what the write will do;
       // a route without a body schema (a deletion) reads none, whatever is sent
-      fingerprint: fingerprintOf(request.routeOptions.schema?.body ? request.body : undefined),
+      fingerprint: multipart ? UNREAD : fingerprintOf(request.routeOptions.schema?.body ? request.body : undefined),
     }
     if (underWay.has(idOf(write))) throw new StillInProgress()
     underWay.set(idOf(write), request)
     request.keyedWrite = write
+    // the route reads the form and its file, then asks for the answer kept for them (reply.replayIfKept)
+    if (multipart) return
     const kept = await idempotencyKeyRepository.find(app.db, write.userId, write.key)
     if (kept) return reply.sendKept(answerFor(write, kept))
   })
@@ -91,9 +106,21 @@ export default fp(async function idempotency(app: FastifyInstance) {
     if (write && underWay.get(idOf(write)) === request) underWay.delete(idOf(write))
   })
 
+  app.decorateReply('replayIfKept', async function replayIfKept(this: FastifyReply, received: unknown) {
+    const write = this.request.keyedWrite
+    if (!write) return false
+    write.fingerprint = fingerprintOf(received)
+    const kept = await idempotencyKeyRepository.find(app.db, write.userId, write.key)
+    if (!kept) return false
+    await this.sendKept(answerFor(write, kept))
+    return true
+  })
+
   app.addWriteRecorder(async (trx, request) => {
     const write = request.keyedWrite
     if (!write) return undefined
+    // a key kept without its body's fingerprint would replay any other file sent with it
+    if (write.fingerprint === UNREAD) throw new Error(`${request.url} writes a multipart body without reply.replayIfKept`)
     // another server may be carrying out the same key: the lock is held until this transaction ends
     if (app.dialect === 'postgres') {
       const { rows } = await sql<{

@@ -3,7 +3,7 @@
 // GET /imports/{id} (progress while it runs); the refused rows download as CSV; DELETE reverts it.
 import fs from 'node:fs'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
@@ -46,24 +46,39 @@ const tooLarge = {
   params: { limit: MAX_IMPORT_MB },
 }
 
+/** An upload saved to the temporary folder, with the digest of its bytes (the fingerprint of an Idempotency-Key). */
+interface ReceivedFile {
+  path: string
+  name: string
+  sha256: string
+}
+
 /**
  * The form's fields and its file, saved to a file of its own in `folder` while it arrives (refused past the limit).
  * The folder lies under DATA_DIR, where the recovery after a crash finds an upload left behind.
  */
-async function receive(
-  request: FastifyRequest,
-  folder: string,
-): Promise<{ fields: Record<string, string>; file?: { path: string; name: string } }> {
+async function receive(request: FastifyRequest, folder: string): Promise<{ fields: Record<string, string>; file?: ReceivedFile }> {
   const fields: Record<string, string> = {}
-  let file: { path: string; name: string } | undefined
+  let file: ReceivedFile | undefined
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') fields[part.fieldname] = String(part.value)
       else if (part.fieldname !== 'file' || file) part.file.resume()
       else {
         const saved = path.join(folder, `stockroom-import-${randomUUID()}`)
-        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255) }
-        await pipeline(part.file, fs.createWriteStream(saved))
+        const digest = createHash('sha256')
+        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255), sha256: '' }
+        await pipeline(
+          part.file,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              digest.update(chunk)
+              yield chunk
+            }
+          },
+          fs.createWriteStream(saved),
+        )
+        file.sha256 = digest.digest('hex')
       }
     }
   } catch (error) {
@@ -140,6 +155,8 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
       let started = false
       const removeFile = () => (file ? fs.promises.rm(file.path, { force: true }) : Promise.resolve())
       try {
+        // a key sent again with the same form and file gets its first answer; with another, a 422
+        if (await reply.replayIfKept({ fields, file: file && { name: file.name, sha256: file.sha256 } })) return reply
         const options = optionsOf(fields)
         if (!file) throw Invalid.field(['body', 'file'], 'Field required', 'missing')
         const head = await firstBytesOf(file.path)
