@@ -1,6 +1,6 @@
 // The scan field of a count: a location's label chooses where is counted; each product scan adds one to its line at
-// that location (or adds the line). A hand-held scanner's codes come from the layout's one listener wherever the focus is (useScan), the camera's
-// too; a code typed by hand goes in the field, with Enter.
+// that location (or adds the line). A hand-held scanner's codes come from the layout's one listener wherever the
+// focus is (useScan), the camera's too; a code typed by hand goes in the field, with Enter.
 import { useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import type { StockCount, StockCountLine } from '../../contract'
@@ -8,7 +8,7 @@ import { OPERATIONS } from '../../contract/operations'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { useSend } from '../common/useApi'
 import { productLabel } from '../common/transfer/transferForm'
-import { signalScan, useScan } from '../common/scanning'
+import { useScan, useScanNotice } from '../common/scanning'
 import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
@@ -17,7 +17,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
   const input = useRef<HTMLInputElement>(null)
   const [locationId, setLocationId] = useState<number>(count.locations[0]?.location_id)
   const [code, setCode] = useState('')
-  const [said, setSaid] = useState<{ ok: boolean; text: string }>()
+  const { said, tell } = useScanNotice()
   // a scanner may scan again before the last scan is answered: scans wait their turn, none is dropped
   const queue = useRef<Promise<void>>(Promise.resolve())
 
@@ -25,22 +25,19 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
     try {
       const line = await send(OPERATIONS.scanIntoCount, { params: { id: count.id }, body: { barcode, location_id } })
       onLine(line)
-      signalScan('found')
-      setSaid({
-        ok: true,
-        text: translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
-      })
+      tell(
+        true,
+        translate('counts.scan.done', { product: productLabel(line.product), counted: line.counted, location: line.location_name }),
+      )
     } catch (failure) {
-      signalScan('missed')
-      setSaid({ ok: false, text: `${barcode}: ${(failure as Error).message}` })
+      tell(false, `${barcode}: ${(failure as Error).message}`)
     }
   }
   const chooseLocation = (code: string, id: number) => {
     const location = count.locations.find((candidate) => candidate.location_id === id)
-    signalScan(location ? 'found' : 'missed')
-    if (!location) return setSaid({ ok: false, text: translate('floor.scan.location_unknown', { code }) })
+    if (!location) return tell(false, translate('floor.scan.location_unknown', { code }))
     setLocationId(id)
-    setSaid({ ok: true, text: translate('floor.scan.location_chosen', { name: location.location_name }) })
+    tell(true, translate('floor.scan.location_chosen', { name: location.location_name }))
   }
   const take = (barcode: string) => {
     if (!barcode || locationId === undefined) return false

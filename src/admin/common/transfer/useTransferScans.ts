@@ -1,12 +1,12 @@
 // Scans in the transfer form, in the order a clerk walks: the location to take from, the one to put in, then each
 // product, one more a scan. While the form is open it takes every scan, so none changes the form behind it or opens
 // another product and throws the half-filled form away. What each scan did is said in the form (aria-live).
-import { useState, type Dispatch, type SetStateAction } from 'react'
+import type { Dispatch, SetStateAction } from 'react'
 import { useDataProvider } from 'ra-core'
 import { useQueryClient } from '@tanstack/react-query'
 import type { StockPlace } from '../../../contract'
 import { locationIdOfCode } from '../../../contract/location-codes'
-import { findScannedProducts, signalScan, useScan } from '../scanning'
+import { findScannedProducts, useScan, useScanNotice } from '../scanning'
 import { useTranslate } from '../translate'
 import { parseQuantity, productLabel, type DraftLine } from './transferForm'
 
@@ -33,11 +33,7 @@ export function useTransferScans({ open, places, from, to, setFrom, setTo, setLi
   const translate = useTranslate()
   const dataProvider = useDataProvider()
   const queryClient = useQueryClient()
-  const [said, setSaid] = useState<{ ok: boolean; text: string }>()
-  const tell = (ok: boolean, text: string) => {
-    signalScan(ok ? 'found' : 'missed')
-    setSaid({ ok, text })
-  }
+  const { said, tell, clearSaid } = useScanNotice()
 
   useScan(async (code) => {
     const locationId = locationIdOfCode(code)
@@ -70,5 +66,5 @@ export function useTransferScans({ open, places, from, to, setFrom, setTo, setLi
     return true
   }, open)
 
-  return { said, clearSaid: () => setSaid(undefined) }
+  return { said, clearSaid }
 }
