@@ -2,7 +2,6 @@
 // newest first, DOCUMENT_PAGE_SIZE at a time with the translated pager, a table on a desktop and a <SimpleList> on a
 // phone, and a sentence in the reader's language while it loads, when it fails and when there is nothing yet.
 import type { ReactNode } from 'react'
-import { Box } from '@mui/material'
 import { Datagrid, List, SimpleList, TopToolbar, type SimpleListProps } from 'react-admin'
 import { useListContext, type RaRecord } from 'ra-core'
 import { DOCUMENT_PAGE_SIZE } from '../../contract/constants'
@@ -10,6 +9,7 @@ import { ListMessage } from './ListMessage'
 import { ListPagination } from './listPagination'
 import { usePhone } from './usePhone'
 import { useTranslate, type MessageKey } from './translate'
+import { TableScroll } from './TableScroll'
 
 interface DocumentListProps<Document extends RaRecord> {
   /** the API's name of the documents, as their <Resource> has it */
@@ -65,11 +65,10 @@ function DocumentRows<Document extends RaRecord>({
       <SimpleList<Document> aria-label={translate(title)} rowClick={click} sx={{ '& .RaSimpleList-tertiary': { opacity: 1 } }} {...phone} />
     )
   return (
-    // width 0 / minWidth 100%: on a tablet beside the menu the table scrolls here instead of widening the page
-    <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+    <TableScroll>
       <Datagrid aria-label={translate(title)} rowClick={click} bulkActionButtons={false} size="small">
         {children}
       </Datagrid>
-    </Box>
+    </TableScroll>
   )
 }

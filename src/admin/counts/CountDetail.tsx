@@ -21,6 +21,7 @@ import { ScanBox } from './ScanBox'
 import { isBlindNow, productDetails, summary, withLine } from './countSummary'
 import { useTranslate } from '../common/translate'
 import { isApproval } from '../common/isApproval'
+import { TableScroll } from '../common/TableScroll'
 
 type Step = 'submit' | 'apply' | 'cancel' | 'reverse'
 const STEP_OPERATIONS = {
@@ -123,7 +124,7 @@ export default function CountDetail() {
         ) : phone ? (
           <PhoneLines count={count} onLine={onLine} />
         ) : (
-          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+          <TableScroll>
             <Table size="small" aria-label={translate('counts.lines.title')}>
               <TableHead>
                 <TableRow>
@@ -173,7 +174,7 @@ export default function CountDetail() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableScroll>
         )}
       </DocumentSection>
       <DocumentSection title={translate('counts.review.title')}>

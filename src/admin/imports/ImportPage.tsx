@@ -33,6 +33,7 @@ import type { ImportReport } from '../../contract'
 import { office } from '../providers/officeApi'
 import { Problems } from './ImportParts'
 import { useTranslate } from '../common/translate'
+import { TableScroll } from '../common/TableScroll'
 
 dayjs.extend(localizedFormat)
 
@@ -136,7 +137,7 @@ export default function ImportPage() {
             <Typography variant="body2" color="text.secondary">
               {translate('imports.columns_help')}
             </Typography>
-            <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+            <TableScroll>
               <Table size="small" aria-label={translate('imports.columns')} sx={{ maxWidth: 640 }}>
                 <TableHead>
                   <TableRow>
@@ -174,7 +175,7 @@ export default function ImportPage() {
                     ))}
                 </TableBody>
               </Table>
-            </Box>
+            </TableScroll>
             {check.rows !== null && (
               <Typography sx={{ mt: 2 }} data-testid="import-would">
                 {translate('imports.would', {

@@ -2,6 +2,7 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import type { ImportProblem, ImportReport } from '../../contract'
 import { useTranslate } from '../common/translate'
+import { TableScroll } from '../common/TableScroll'
 
 /** A problem in the reader's language: its code's sentence with its values, else the server's English sentence. */
 export const reasonOf = (problem: ImportProblem, translate: ReturnType<typeof useTranslate>) =>
@@ -22,7 +23,7 @@ export function Problems({ report }: { report: ImportReport }) {
       <Typography variant="subtitle1" component="h2">
         {translate('imports.problems')}
       </Typography>
-      <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%', maxHeight: 420 }}>
+      <TableScroll sx={{ maxHeight: 420 }}>
         <Table size="small" stickyHeader aria-label={translate('imports.problems')}>
           <TableHead>
             <TableRow>
@@ -41,7 +42,7 @@ export function Problems({ report }: { report: ImportReport }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </TableScroll>
       {more > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate('imports.more_problems', { smart_count: more })}

@@ -27,6 +27,7 @@ import { ExportButton } from '../common/ExportButton'
 import { REORDER_COLUMNS, sortLines, type ReorderColumn, type ReorderSort } from './reorderSort'
 import { useTranslate } from '../common/translate'
 import { usePhone } from '../common/usePhone'
+import { TableScroll } from '../common/TableScroll'
 
 const numeric: readonly ReorderColumn[] = ['on_hand', 'min_stock', 'max_stock', 'suggested', 'purchase_price', 'value']
 const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
@@ -111,7 +112,7 @@ export default function ReorderReport() {
                     ))}
                   </Box>
                 ) : (
-                  <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+                  <TableScroll>
                     <Table size="small" aria-label={name}>
                       <TableHead>
                         <TableRow>
@@ -172,7 +173,7 @@ export default function ReorderReport() {
                         ))}
                       </TableBody>
                     </Table>
-                  </Box>
+                  </TableScroll>
                 )}
               </CardContent>
             </Card>

@@ -24,6 +24,7 @@ import { OPERATIONS } from '../../contract/operations'
 import { useApi, useSend } from '../common/useApi'
 import { useTranslate } from '../common/translate'
 import { ALL_WAREHOUSES, useRoleWords } from '../common/useRoleWords'
+import { TableScroll } from '../common/TableScroll'
 
 type WarehouseRole = Exclude<Role, 'office' | 'administrator'>
 const WAREHOUSE_ROLES = ROLES.filter((role): role is WarehouseRole => !COMPANY_ROLES.includes(role))
@@ -110,7 +111,7 @@ export function UserRoles({ userId, username, isSelf }: { userId: number; userna
             />
           ))}
         </Stack>
-        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+        <TableScroll>
           <Table size="small" aria-label={translate('users.roles.table', { name: username })} sx={{ '& td, & th': { px: 0.5 } }}>
             <TableHead>
               <TableRow>
@@ -146,7 +147,7 @@ export function UserRoles({ userId, username, isSelf }: { userId: number; userna
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </TableScroll>
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setError(undefined)}>
             {error}

@@ -27,6 +27,7 @@ import { importOf } from './changes'
 import { ChangeDetail } from './AuditChange'
 import { useTranslate } from '../translate'
 import { usePhone } from '../usePhone'
+import { TableScroll } from '../TableScroll'
 
 dayjs.extend(localizedFormat)
 
@@ -46,8 +47,7 @@ function AuditTable({ entries, onUndone, onOpenParts, showKind = true }: AuditRo
   const translate = useTranslate()
   const [open, setOpen] = useState<number>()
   return (
-    // width 0 / minWidth 100%: a wide table scrolls here instead of widening the page
-    <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+    <TableScroll>
       <Table size="small" aria-label={translate('terms.audit_trail')}>
         <TableHead>
           <TableRow>
@@ -102,7 +102,7 @@ function AuditTable({ entries, onUndone, onOpenParts, showKind = true }: AuditRo
           })}
         </TableBody>
       </Table>
-    </Box>
+    </TableScroll>
   )
 }
 

@@ -37,6 +37,7 @@ import { office } from '../../providers/officeApi'
 import { useTranslate } from '../../common/translate'
 import { session } from '../../providers/session'
 import { useBookingReasons } from '../../common/useBookingReasons'
+import { TableScroll } from '../../common/TableScroll'
 
 dayjs.extend(localizedFormat)
 
@@ -150,9 +151,8 @@ export function RecentMutations({
           </Typography>
         )}
         {data && data.length > 0 && (
-          // width 0 / minWidth 100%: the table's own width must not widen the page, it scrolls here instead;
-          // relative: the visually hidden header stays inside too
-          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' }}>
+          // relative: the visually hidden header stays inside the scrolling box too
+          <TableScroll sx={{ position: 'relative' }}>
             <Table size="small" aria-label={translate('stock.mutations.title')}>
               <TableHead>
                 <TableRow>
@@ -203,7 +203,7 @@ export function RecentMutations({
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableScroll>
         )}
         <PageNumbers total={total} perPage={STOCK_MUTATIONS_DEFAULT_LIMIT} page={page} setPage={setPage} />
       </CardContent>

@@ -25,6 +25,7 @@ import { OPERATIONS } from '../../../contract/operations'
 import { useSend } from '../../common/useApi'
 import { useTranslate } from '../../common/translate'
 import { session } from '../../providers/session'
+import { TableScroll } from '../../common/TableScroll'
 
 const isLevel = (text: string) => /^\d+$/.test(text.trim())
 
@@ -87,7 +88,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
             {translate(session.holds('reorder.set') ? 'reorder.levels.none' : 'reorder.levels.none_here')}
           </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+          <TableScroll>
             <Table size="small" aria-label={translate('reorder.levels.title')}>
               <TableHead>
                 <TableRow>
@@ -132,7 +133,7 @@ export function ReorderLevels({ product, onChanged }: { product: Product; onChan
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableScroll>
         )}
         {/* levels are set by those who may, in some warehouse (the server checks the one chosen) */}
         {session.holds('reorder.set') && (
