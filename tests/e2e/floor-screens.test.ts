@@ -1,4 +1,4 @@
-// Every main screen on a phone (390 x 844, touch) and a tablet (768 x 1024), in English and Dutch: no horizontal
+// Every main screen on a phone (390 x 844, touch) in English and Dutch, and on a tablet (768 x 1024) in Dutch: no horizontal
 // scroll of the page, the screen's key actions on screen, every button 44 px or more under a finger, one h1, and no serious or critical accessibility
 // violation by axe-core (run on the phone). Screenshots of each land in test-results/floor-*.png.
 import fs from 'node:fs'
@@ -234,7 +234,9 @@ async function arrange(server: E2EServer): Promise<Ids> {
 /** A page of `size` in `language`, signed in (or not), its console watched. */
 async function sessionAt(browser: Browser, server: E2EServer, size: keyof typeof SIZES, language: Language, signedIn?: SignedIn) {
   const context = await browser.newContext({ baseURL: server.url, ...SIZES[size], locale: language === 'nl' ? 'nl-NL' : 'en-GB' })
+  // an action not shown is known after 5 s; a page that loads slowly on a busy machine is not a failure
   context.setDefaultTimeout(5_000)
+  context.setDefaultNavigationTimeout(30_000)
   await context.addInitScript(
     ([locale, jwt, user]) => {
       localStorage.setItem('stockroom.locale', locale)
@@ -290,8 +292,9 @@ function prepared() {
 }
 
 describe.each(['en', 'nl'] as const)('in %s', (language) => {
-  // the phone and the tablet side by side: most of each is waiting for a screen to settle
-  it.concurrent.for(['phone', 'tablet'] as const)(
+  // the phone and the tablet side by side: most of each is waiting for a screen to settle; the tablet in Dutch only,
+  // whose longer words are the wider case of the two
+  it.concurrent.for(language === 'nl' ? (['phone', 'tablet'] as const) : (['phone'] as const))(
     'every main screen fits a %s, shows its actions, has buttons of 44 px under a finger and one h1; axe finds nothing serious',
     async (size, { expect }) => {
       const { ids, signedIn } = await prepared()

@@ -121,8 +121,10 @@ export interface Session {
 /** A fresh browser profile (no stored session) on the server. */
 export async function openSession({ browser, server }: { browser: Browser; server: E2EServer }): Promise<Session> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, locale: 'en-GB' })
-  // a step that waits longer than this has failed; playwright's 30 s would only slow the report down
+  // a step that waits longer than this has failed; playwright's 30 s would only slow the report down. A page load
+  // may take longer on a busy machine without anything being wrong
   context.setDefaultTimeout(10_000)
+  context.setDefaultNavigationTimeout(30_000)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -140,6 +142,7 @@ export async function device({ browser, server }: { browser: Browser; server: E2
     locale: language === 'nl' ? 'nl-NL' : 'en-GB',
   })
   context.setDefaultTimeout(10_000)
+  context.setDefaultNavigationTimeout(30_000)
   await context.addInitScript((locale) => localStorage.setItem('stockroom.locale', locale), language)
   const page = await context.newPage()
   const problems: string[] = []
