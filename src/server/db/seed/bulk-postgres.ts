@@ -57,9 +57,9 @@ export class PostgresTarget implements BulkTarget {
     )
     this.indexes = indexes
     for (const index of indexes) await this.client.query(`drop index ${index.name}`)
-    // a row trigger per product would cost minutes at a million: the short-text counts are made once after the load;
+    // counting the short texts of a million products as they load would cost minutes: they are counted once after it;
     // the products' stock rows come with the load
-    await this.client.query(`alter table products disable trigger products_text_grams`)
+    await this.client.query(`alter table products disable trigger products_text_grams_insert`)
     await this.client.query(`alter table products disable trigger products_stock_rows`)
   }
 
@@ -92,7 +92,7 @@ export class PostgresTarget implements BulkTarget {
         this.client.query(`alter table ${key.table} add constraint ${key.name} ${key.definition}`),
       )
     }
-    await this.client.query(`alter table products enable trigger products_text_grams`)
+    await this.client.query(`alter table products enable trigger products_text_grams_insert`)
     await this.client.query(`alter table products enable trigger products_stock_rows`)
     await step('identity sequences', async () => {
       const { rows } = await this.client.query<{ table: string }>(

@@ -10,7 +10,7 @@ import { now } from '../../db/clock'
 import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import type { Trx } from '../../db/writes'
 import { Conflict, NotFound } from '../errors'
-import { deleteMutation } from '../ledger'
+import { deleteMutations } from '../ledger'
 import type { Compensation, Undoer } from '../undoer'
 import type { Actor } from './write'
 
@@ -93,14 +93,10 @@ export async function revertImport(trx: Trx, importId: number, actor: Actor, { f
       request_id: null,
     })
 
-  // bookings first: a product it created may hold them
-  for (const change of changes.filter((c) => c.action === 'book')) {
-    const booked = await trx.selectFrom('stock_mutations').selectAll().where('id', '=', change.mutation_id).executeTakeFirst()
-    // a booking deleted since is gone already
-    if (!booked) continue
-    await deleteMutation(trx, booked.product_id, booked.id)
+  // bookings first: a product it created may hold them; a booking deleted since is gone already
+  const bookings = changes.flatMap((c) => (c.action === 'book' && c.mutation_id !== null ? [c.mutation_id] : []))
+  for (const booked of await deleteMutations(trx, bookings))
     audited('delete', 'stock_mutation', booked.id, { product_id: booked.product_id, before: booked })
-  }
   for (const change of changes.filter((c) => c.action === 'update')) {
     const before = JSON.parse(change.before ?? '{}') as Record<string, unknown>
     const current = await trx.selectFrom('products').selectAll().where('id', '=', change.product_id).executeTakeFirst()

@@ -105,18 +105,29 @@ export async function ledgerWrite<T>(productId: number, write: () => Promise<T>)
   }
 }
 
-/** Adds one row to the ledger (not yet to the kept levels). */
-async function insertMutation(trx: Trx, mutation: NewMutation, stamp: string): Promise<MutationRow> {
-  const source = sourceOf(mutation)
-  const {
-    rows: [row],
-  } = await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, reason, user_id, transfer_id,
-                                 source_kind, source_id, source_line_id, created_at, updated_at)
-    values (${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
+/** Ledger rows written by one statement: 13 parameters each stay well under SQLite's and PostgreSQL's limits. */
+const MUTATIONS_PER_STATEMENT = 500
+
+/**
+ * Adds rows to the ledger (not yet to the kept levels), one statement per MUTATIONS_PER_STATEMENT. Answers them in
+ * the order given: a statement takes its ids in the order of its rows.
+ */
+async function insertMutations(trx: Trx, mutations: NewMutation[], stamp: string): Promise<MutationRow[]> {
+  const inserted: MutationRow[] = []
+  for (let start = 0; start < mutations.length; start += MUTATIONS_PER_STATEMENT) {
+    const values = mutations.slice(start, start + MUTATIONS_PER_STATEMENT).map((mutation) => {
+      const source = sourceOf(mutation)
+      return sql`(${mutation.product_id}, ${mutation.warehouse_id}, ${mutation.location_id}, ${mutation.amount}, ${mutation.note ?? null},
             ${mutation.reason ?? null}, ${mutation.user_id}, ${mutation.transfer_id ?? null}, ${source.kind}, ${source.id},
-            ${source.line_id}, ${stamp}, ${stamp})
-    returning *`.execute(trx)
-  return row
+            ${source.line_id}, ${stamp}, ${stamp})`
+    })
+    const { rows } =
+      await sql<MutationRow>`insert into stock_mutations (product_id, warehouse_id, location_id, amount, note, reason, user_id,
+                                 transfer_id, source_kind, source_id, source_line_id, created_at, updated_at)
+      values ${sql.join(values)} returning *`.execute(trx)
+    inserted.push(...rows.sort((a, b) => a.id - b.id))
+  }
+  return inserted
 }
 
 /** The location's level after a booking */
@@ -129,7 +140,7 @@ async function writeBooking(trx: Trx, mutation: NewMutation): Promise<MutationRo
   if (dialectOfConnection(trx) === 'postgres') return writeBookingInOneStatement(trx, mutation)
   const names = await assertPlace(trx, mutation)
   const stamp = now()
-  const row = await insertMutation(trx, mutation, stamp)
+  const [row] = await insertMutations(trx, [mutation], stamp)
   const levels = await addToLevels(trx, [row], stamp)
   return { ...row, ...names, level: levelAfter(levels, row.product_id, row.location_id) }
 }
@@ -196,8 +207,7 @@ export async function bookMutations(trx: Trx, mutations: NewMutation[]): Promise
   if (mutations.length === 0) return { rows: [], levels: new Map() }
   return ledgerWrite(mutations[0].product_id, async () => {
     const stamp = now()
-    const rows: MutationRow[] = []
-    for (const mutation of mutations) rows.push(await insertMutation(trx, mutation, stamp))
+    const rows = await insertMutations(trx, mutations, stamp)
     return { rows, levels: await addToLevels(trx, rows, stamp) }
   })
 }
@@ -283,6 +293,30 @@ export async function deleteMutation(trx: Trx, productId: number, mutationId: nu
   if (half?.transfer_id != null && (await deleteTransferPair(trx, productId, half.transfer_id))) return
   await assertProductExists(trx, productId)
   throw new NotFound('Stock mutation')
+}
+
+/**
+ * Deletes mutations that are no transfer's half and takes them out of the kept levels, one statement per 500 (an
+ * import's revert). Answers the rows deleted: one deleted meanwhile is not among them.
+ */
+export async function deleteMutations(trx: Trx, ids: number[]): Promise<MutationRow[]> {
+  const deleted: MutationRow[] = []
+  for (let start = 0; start < ids.length; start += MUTATIONS_PER_STATEMENT)
+    deleted.push(
+      ...(await trx
+        .deleteFrom('stock_mutations')
+        .where('id', 'in', ids.slice(start, start + MUTATIONS_PER_STATEMENT))
+        .where('transfer_id', 'is', null)
+        .returningAll()
+        .execute()),
+    )
+  if (deleted.length > 0)
+    await addToLevels(
+      trx,
+      deleted.map((row) => ({ ...row, amount: -row.amount })),
+      now(),
+    )
+  return deleted
 }
 
 /** Locks a transfer's row (PostgreSQL), so that its deletions and its reversal take their turns. */

@@ -43,20 +43,30 @@ const columnsOf = (level: Level) => [...level.keys, ...level.carried]
 
 /**
  * Adds rows to a level: `rows` names, in the order of `columnsOf(level)`, the columns, the amount and (when the
- * level is stamped) the time. Answers the level's new on_hand.
+ * level is stamped) the time. Answers each row's keys and its new on_hand.
  */
-export function addingTo(level: Level, rows: RawBuilder<unknown>): RawBuilder<{ on_hand: number }> {
+export function addingTo(level: Level, rows: RawBuilder<unknown>): RawBuilder<Partial<LevelChange> & { on_hand: number }> {
   const table = sql.table(level.table)
   const stamp = level.stamped ? sql`, moved_at` : sql``
   const restamp = level.stamped ? sql`, moved_at = excluded.moved_at` : sql``
-  return sql<{ on_hand: number }>`insert into ${table} (${sql.join(columnsOf(level).map((c) => sql.ref(c)))}, on_hand${stamp}) ${rows}
-    on conflict (${sql.join(level.keys.map((c) => sql.ref(c)))}) do update set on_hand = ${table}.on_hand + excluded.on_hand${restamp}
-    returning on_hand`
+  const keys = sql.join(level.keys.map((c) => sql.ref(c)))
+  return sql<
+    Partial<LevelChange> & { on_hand: number }
+  >`insert into ${table} (${sql.join(columnsOf(level).map((c) => sql.ref(c)))}, on_hand${stamp}) ${rows}
+    on conflict (${keys}) do update set on_hand = ${table}.on_hand + excluded.on_hand${restamp}
+    returning ${keys}, on_hand`
 }
 
-/** The values of one change for `addingTo`. */
-const valuesOf = (level: Level, change: LevelChange, amount: number, stamp: string) =>
-  sql`values (${sql.join([...columnsOf(level).map((c) => change[c]), amount, ...(level.stamped ? [stamp] : [])])})`
+/** The values of summed changes for `addingTo`, one row each. */
+const valuesOf = (level: Level, sums: { change: LevelChange; amount: number }[], stamp: string) =>
+  sql`values ${sql.join(
+    sums.map(
+      ({ change, amount }) => sql`(${sql.join([...columnsOf(level).map((c) => change[c]), amount, ...(level.stamped ? [stamp] : [])])})`,
+    ),
+  )}`
+
+/** Level rows written by one statement: bounded so that its parameters stay under SQLite's and PostgreSQL's limits. */
+const ROWS_PER_STATEMENT = 1000
 
 /** The columns of a booked mutation `m` for `addingTo`, after the level before it (`after`) so they run in order. */
 export const selectedFrom = (level: Level, after: string | undefined, stamp: string) =>
@@ -81,20 +91,22 @@ function summed(level: Level, changes: LevelChange[]) {
 /**
  * Adds the changes (negative to take away) to the kept levels, and answers the new level per product and location.
  * Locks are taken in one order by every ledger write: the locations' levels, then the warehouses', then the
- * products', each sorted by key. A write of several changes (a transfer, a count) then never waits in a circle with
- * another (PostgreSQL would end one of them as a deadlock); a single booking is one statement per level.
+ * products', each sorted by key (a statement upserts its rows in the order given). A write of several changes (a
+ * transfer, a count, an import's chunk) then never waits in a circle with another (PostgreSQL would end one of them
+ * as a deadlock), and takes one statement per level, not one per change.
  */
 export async function addToLevels(trx: Trx, changes: LevelChange[], stamp: string): Promise<Map<string, number>> {
   const [finest] = LEVELS
   const levels = new Map<string, number>()
   const amounts: number[] = []
   for (const level of LEVELS) {
-    for (const { change, amount } of summed(level, changes)) {
-      const {
-        rows: [row],
-      } = await addingTo(level, valuesOf(level, change, amount, stamp)).execute(trx)
-      if (level === finest) levels.set(keyOf(level, change), Number(row.on_hand))
-      amounts.push(row.on_hand)
+    const sums = summed(level, changes)
+    for (let start = 0; start < sums.length; start += ROWS_PER_STATEMENT) {
+      const { rows } = await addingTo(level, valuesOf(level, sums.slice(start, start + ROWS_PER_STATEMENT), stamp)).execute(trx)
+      for (const row of rows) {
+        if (level === finest) levels.set(keyOf(level, row as LevelChange), Number(row.on_hand))
+        amounts.push(row.on_hand)
+      }
     }
   }
   if (isOutOfStockRange(amounts)) throw stockOutOfRange()
