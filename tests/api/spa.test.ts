@@ -149,10 +149,14 @@ describe('with the admin UI built', () => {
 
 describe('without the admin UI built', () => {
   let bare: Awaited<ReturnType<typeof appWith>>
+  const root = path.join(os.tmpdir(), `no-such-dist-${randomBytes(4).toString('hex')}`)
   beforeAll(async () => {
-    bare = await appWith(path.join(os.tmpdir(), `no-such-dist-${randomBytes(4).toString('hex')}`))
+    bare = await appWith(root)
   })
-  afterAll(() => bare.close())
+  afterAll(async () => {
+    await bare.close()
+    fs.rmSync(root, { recursive: true, force: true })
+  })
 
   it('serves the API and says how to build the UI', async () => {
     expect((await bare.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' })
@@ -160,5 +164,18 @@ describe('without the admin UI built', () => {
     expect(page.statusCode).toBe(404)
     expect(page.json().detail).toMatch(/npm run build/)
     expect((await bare.app.inject({ method: 'GET', url: '/api/x' })).json()).toEqual({ detail: 'Not Found' })
+  })
+
+  it('serves a build that finishes after the server started, without a restart', async () => {
+    fs.mkdirSync(path.join(root, 'assets'), { recursive: true })
+    fs.writeFileSync(path.join(root, 'assets', 'index-late1.js'), 'console.log("late")')
+    fs.writeFileSync(path.join(root, 'index.html'), INDEX)
+    const page = await bare.app.inject({ method: 'GET', url: '/products' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe(INDEX)
+    const script = await bare.app.inject({ method: 'GET', url: '/assets/index-late1.js' })
+    expect(script.statusCode).toBe(200)
+    expect(script.body).toBe('console.log("late")')
+    expect((await bare.app.inject({ method: 'GET', url: '/assets/index-gone.js' })).statusCode).toBe(404)
   })
 })

@@ -29,10 +29,12 @@ const BARCODE_WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsaf
 
 export default fp(async function spa(app: FastifyInstance, options: { root?: string }) {
   const root = options.root && path.resolve(options.root)
-  const built = Boolean(root && fs.existsSync(path.join(root, 'index.html')))
-  if (built) {
+  // a build may finish after the server started (a second server beside `npm start`'s build): looked for until found
+  let built = false
+  const isBuilt = () => (built ||= Boolean(root && fs.existsSync(path.join(root, 'index.html'))))
+  if (root) {
     await app.register(fastifyStatic, {
-      root: root!,
+      root,
       // `/` answers index.html like every other client-side route
       index: ['index.html'],
       wildcard: true,
@@ -54,7 +56,7 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
   app.setNotFoundHandler((request, reply) => {
     const notFound = () => reply.code(404).send({ detail: 'Not Found' })
     if (isApiPath(request.url) || isAssetPath(request.url) || !['GET', 'HEAD'].includes(request.method)) return notFound()
-    if (!built) return reply.code(404).send({ detail: 'The admin UI is not built: run `npm run build`.' })
+    if (!isBuilt()) return reply.code(404).send({ detail: 'The admin UI is not built: run `npm run build`.' })
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 })
