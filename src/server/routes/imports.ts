@@ -26,7 +26,7 @@ import { Invalid, NotFound, ruleItem } from '../domain/errors'
 import { csvDelimiter, escapeFormula } from '../domain/exports/files'
 import { sentence, translated } from '../domain/texts'
 import { mapColumns, type HeaderProblem } from '../domain/imports/columns'
-import { csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
+import { assertWithinBounds, csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
@@ -161,6 +161,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         if (!file) throw Invalid.field(['body', 'file'], 'Field required', 'missing')
         const head = await firstBytesOf(file.path)
         const uploaded: UploadedFile = { path: file.path, kind: sniff(head), head, name: file.name }
+        await assertWithinBounds(uploaded.path, uploaded.kind, head)
         const headers = await readHeader(uploaded.path, uploaded.kind, head)
         const { columns, problems } = mapColumns(options.kind, headers, options.mapping)
         const plan = { kind: options.kind, mode: options.mode ?? 'valid_only', columns }

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
 import { Invalid, type RuleParams } from '../errors'
 import type { DomainRule } from '../texts'
+import { BOUNDS, assertWorkbookBounds, cellTooLong, tooManyColumns } from './bounds'
 
 export type FileKind = 'csv' | 'xlsx'
 
@@ -77,16 +78,33 @@ function delimiterOf(firstLine: string): string {
 /** An export escapes text a spreadsheet would run as a formula with an apostrophe (OWASP): take it off again. */
 const unescaped = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
 
+/** The longest CSV record read: a row as wide as Excel allows of cells of a hundred characters */
+const MAX_CSV_RECORD_CHARACTERS = BOUNDS.columns * 100
+
 async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
   const firstLine = decodedHead(head).split(/\r?\n/)[0]
   const parser = fs
     .createReadStream(file)
     .pipe(iconv.decodeStream(textEncodingOf(head)))
-    .pipe(parse({ bom: true, delimiter: delimiterOf(firstLine), relax_column_count: true, skip_empty_lines: true, info: true }))
+    .pipe(
+      parse({
+        bom: true,
+        delimiter: delimiterOf(firstLine),
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+        // a record is never gathered past what its widest row of its longest cells could be
+        max_record_size: MAX_CSV_RECORD_CHARACTERS,
+      }),
+    )
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (record.length > BOUNDS.columns) throw tooManyColumns(`row ${info.lines}`)
+      if (record.some((cell) => cell.length > BOUNDS.cellCharacters)) throw cellTooLong(`row ${info.lines}`)
       yield { number: info.lines, cells: record.map((cell) => unescaped(cell.trim())) }
+    }
   } catch (error) {
+    if (error instanceof Invalid) throw error
     throw fileProblem('csv_unreadable', 'file_unreadable', { reason: (error as Error).message })
   }
 }
@@ -149,18 +167,31 @@ export async function readHeader(file: string, kind: FileKind, head: Buffer): Pr
 export async function* rowChunks(file: string, kind: FileKind, head: Buffer, size: number): AsyncGenerator<FileRow[]> {
   let chunk: FileRow[] = []
   let header = true
+  let columns = 0
   for await (const row of fileRows(file, kind, head)) {
     if (header) {
       header = false
+      columns = row.cells.length
       continue
     }
-    chunk.push(row)
+    // a cell beyond the header's columns has no field to go to
+    chunk.push(row.cells.length > columns ? { ...row, cells: row.cells.slice(0, columns) } : row)
     if (chunk.length === size) {
       yield chunk
       chunk = []
     }
   }
   if (chunk.length > 0) yield chunk
+}
+
+/**
+ * Refuses a file past the bounds (bounds.ts) before it is taken in: a workbook before exceljs reads it, a CSV read
+ * through once without its rows being kept (its cells and rows are bounded as they are read), so that a kept import
+ * is refused in the upload's answer, in the reader's language, and not half-way in the background.
+ */
+export async function assertWithinBounds(file: string, kind: FileKind, head: Buffer): Promise<void> {
+  if (kind === 'xlsx') return assertWorkbookBounds(file, (await fs.promises.stat(file)).size)
+  for await (const row of csvRows(file, head)) void row
 }
 
 /** The first bytes of a file: enough to tell CSV from XLSX and a CSV's delimiter. */
