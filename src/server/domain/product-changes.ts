@@ -16,6 +16,7 @@ import type { Trx } from '../db/writes'
 import { NotFound } from './errors'
 import { assertProductExists, loadProduct, roundPrice, toSellerInfo } from './products'
 import { writeWithReferences } from './references'
+import { takeImportTurn } from './imports/write'
 
 /** Text is stored trimmed, and an emptied field is no value at all. */
 const cleaned = <T extends string | null | undefined>(text: T) => (typeof text === 'string' ? text.trim() || null : text)
@@ -34,6 +35,8 @@ async function touchProduct(trx: Trx, id: number): Promise<void> {
 }
 
 export async function createProduct(trx: Trx, body: ProductCreate): Promise<Product> {
+  // a products import running meanwhile finds this SKU once this commits, instead of creating it a second time
+  await takeImportTurn(trx, 'products', { shared: true })
   const stamp = now()
   const { id } = await writeWithReferences(trx, { brand_id: body.brand_id, supplier_id: body.supplier_id }, () =>
     trx

@@ -9,10 +9,11 @@ import type { DB } from '../../db'
 import { now } from '../../db/clock'
 import { importRepository, type ImportRow } from '../../db/repositories/imports'
 import type { Trx } from '../../db/writes'
+import { dialectOfConnection } from '../../db/dialect'
 import { Conflict, NotFound } from '../errors'
 import { deleteMutations } from '../ledger'
 import type { Compensation, Undoer } from '../undoer'
-import type { Actor } from './write'
+import { takeImportTurn, type Actor } from './write'
 
 const REVERTIBLE = new Set(['done', 'failed'])
 
@@ -65,6 +66,22 @@ export async function revertRefusal(db: DB, row: ImportRow): Promise<Conflict | 
   return undefined
 }
 
+/**
+ * Locks the products the import created, updated or booked (PostgreSQL; SQLite writes one transaction at a time),
+ * in id order, before the revert looks for later changes. Every booking holds its product `for key share`: one in
+ * flight makes the revert wait for it and then meet it as a later change; one arriving later waits for the revert.
+ */
+async function lockImportedProducts(trx: Trx, importId: number): Promise<void> {
+  if (dialectOfConnection(trx) !== 'postgres') return
+  await trx
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('import_changes').select('product_id').where('import_id', '=', importId))
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+}
+
 const chunks = <T>(items: T[], size = 500) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
@@ -74,6 +91,10 @@ const chunks = <T>(items: T[], size = 500) =>
  * `failing`: the import is still running and fails (all or nothing); its status is left to the runner.
  */
 export async function revertImport(trx: Trx, importId: number, actor: Actor, { failing = false } = {}): Promise<Compensation> {
+  const kind = (await importRepository.find(trx, importId))?.kind
+  // an import of the kind writing meanwhile would lock the same products in its file's order: one waits for the other
+  if (kind) await takeImportTurn(trx, kind)
+  await lockImportedProducts(trx, importId)
   const row = await importRepository.find(trx, importId)
   if (!row) throw new NotFound('Import')
   // an all-or-nothing import that fails half-way takes back what it wrote, running as it is

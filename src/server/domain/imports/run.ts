@@ -23,7 +23,7 @@ import { rolesOf } from '../roles'
 
 const userOf = (db: DB, id: number) => db.selectFrom('users').select(['id', 'is_superuser']).where('id', '=', id).executeTakeFirst()
 import { endAbandoned, failRunning, interruption, removeLeftUploads, type Failure } from './recover'
-import { emptyTally, refusalRows, tally, writeChecked, type Actor, type ImportJob, type Tally } from './write'
+import { emptyTally, refusalRows, takeImportTurn, tally, writeChecked, type Actor, type ImportJob, type Tally } from './write'
 
 /** Rows checked and written together: one transaction, and one step of the progress bar. */
 const CHUNK_ROWS = 500
@@ -275,7 +275,7 @@ export class ImportRunner {
     return false
   }
 
-  /** The second pass: each chunk checked again and written in one transaction. */
+  /** The second pass: each chunk checked again and written in one transaction, taking turns with other imports of its kind. */
   private async writeAll(job: ImportJob, file: UploadedFile, plan: ImportPlan): Promise<void> {
     try {
       const allOrNothing = plan.mode === 'all_or_nothing'
@@ -287,6 +287,7 @@ export class ImportRunner {
       for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
         if (this.stopping) throw new ImportInterrupted()
         await this.write(async (trx) => {
+          await takeImportTurn(trx, plan.kind)
           const rows = await checkRows(trx, plan.kind, plan.columns, chunk, memory)
           if (allOrNothing && rows.some((row) => !row.planned))
             throw new Error(

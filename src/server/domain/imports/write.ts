@@ -10,6 +10,7 @@ import { importRepository } from '../../db/repositories/imports'
 import { auditRepository } from '../../db/repositories/audit'
 import type { AuditLogTable, ImportChangesTable, ImportRefusalsTable } from '../../db/schema'
 import type { Trx } from '../../db/writes'
+import { dialectOfConnection } from '../../db/dialect'
 import { bookMutations } from '../ledger'
 import type { CheckedRow, ProductValues } from './check'
 
@@ -69,6 +70,19 @@ export function refusalRows(importId: number, headers: string[], rows: CheckedRo
       cells,
     }))
   })
+}
+
+/**
+ * Makes the writes of imports of one kind take turns on PostgreSQL (SQLite writes one transaction at a time anyway).
+ * A chunk takes its turn before it checks its rows again and holds it until it commits, so it sees the products an
+ * earlier chunk of another import created instead of creating them twice. `shared`: a write that must not overlap
+ * an import's chunk but may overlap others like it (a product created by hand).
+ */
+export async function takeImportTurn(trx: Trx, kind: ImportKind, { shared = false } = {}): Promise<void> {
+  if (dialectOfConnection(trx) !== 'postgres') return
+  const key = `stockroom:import:${kind}`
+  if (shared) await sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`.execute(trx)
+  else await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
 }
 
 const columnsOf = (values: ProductValues) => Object.keys(values) as (keyof ProductValues)[]
