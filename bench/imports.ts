@@ -1,0 +1,149 @@
+// `npm run bench:imports -- [--database sqlite|postgres] [--rows N]`: the pace of imports and reverts through the
+// real server over HTTP, from the upload to the report saying done: a products file of N new products and its revert,
+// a stock file booking N products and its revert, then the same four at once with N/4 rows each. A product whose
+// stock has moved cannot be reverted any more, so the stock is booked on products imported apart. Rows per second, beside the constant route's
+// requests per second of the same run (the machine's pace then).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { overHttp } from './measure'
+import { RESULTS_FILE } from './report'
+import { startServer, type RunningServer } from './server'
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'sqlite' },
+    rows: { type: 'string', default: '100000' },
+    'postgres-url': {
+      type: 'string',
+      default: process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+  },
+})
+const kind = values.database
+if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--database is sqlite or postgres')
+const rows = Number(values.rows)
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
+
+async function freshDatabase(): Promise<string> {
+  if (kind === 'sqlite') return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-bench-imports-')), 'imports.db')}`
+  const name = 'stockroom_bench_imports'
+  const admin = new pg.Client({ connectionString: values['postgres-url'] })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(values['postgres-url'])
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const csvOf = (lines: (string | number)[][]) => lines.map((line) => line.join(',')).join('\n') + '\n'
+const productsFile = (prefix: string, count: number) =>
+  csvOf([
+    ['sku', 'description', 'article_number'],
+    ...Array.from({ length: count }, (_, i) => [`${prefix}-${i}`, `Item ${prefix} ${i}`, `A${i}`]),
+  ])
+const stockFile = (prefix: string, count: number) =>
+  csvOf([
+    ['sku', 'warehouse', 'location', 'amount'],
+    ...Array.from({ length: count }, (_, i) => [`${prefix}-${i}`, 'Bench hall', `L-${i % 200}`, 1 + (i % 9)]),
+  ])
+
+async function call(server: RunningServer, method: string, url: string, body?: BodyInit, json = false) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    body,
+    headers: { authorization: `Bearer ${server.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+  })
+  const answer = (await response.json()) as { id: number; status: string }
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`)
+  return answer
+}
+
+/** Uploads a file as a kept import and waits until its report says it has ended; answers its id. */
+async function imported(server: RunningServer, kindOf: 'products' | 'stock', file: string): Promise<number> {
+  const form = new FormData()
+  form.set('kind', kindOf)
+  form.set('mode', 'all_or_nothing')
+  form.set('file', new Blob([file]), `${kindOf}.csv`)
+  const { id } = await call(server, 'POST', '/api/imports/', form)
+  for (;;) {
+    const report = await call(server, 'GET', `/api/imports/${id}`)
+    if (report.status === 'done') return id
+    if (report.status !== 'checking' && report.status !== 'importing') throw new Error(`import ${id} ended ${JSON.stringify(report)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Seconds that `work` took. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const begun = performance.now()
+  await work()
+  return (performance.now() - begun) / 1000
+}
+
+const server = await startServer(await freshDatabase())
+const results: { name: string; rows: number; seconds: number }[] = []
+let constant: number
+try {
+  const warehouse = await call(server, 'POST', '/api/warehouses/', JSON.stringify({ warehouse_name: 'Bench hall' }), true)
+  for (let n = 0; n < 200; n++)
+    await call(server, 'POST', `/api/warehouses/${warehouse.id}/locations`, JSON.stringify({ location_name: `L-${n}` }), true)
+  constant = (await overHttp(server.url, server.token, () => ({ method: 'GET', path: '/api/bench/constant' }), 1, 3)).perSecond
+  const measure = async (name: string, count: number, work: () => Promise<unknown>) => {
+    results.push({ name, rows: count, seconds: await timed(work) })
+    log(`${name}: ${count} rows in ${results.at(-1)!.seconds.toFixed(1)} s`)
+  }
+  const importing = async (name: string, count: number, kindOf: 'products' | 'stock', file: string) => {
+    let id = 0
+    await measure(name, count, async () => (id = await imported(server, kindOf, file)))
+    return id
+  }
+  const products = await importing('Import of new products', rows, 'products', productsFile('ONE', rows))
+  await measure('Revert of the products import', rows, () => call(server, 'DELETE', `/api/imports/${products}`))
+  await imported(server, 'products', productsFile('TWO', rows))
+  const stock = await importing('Import of opening stock', rows, 'stock', stockFile('TWO', rows))
+  await measure('Revert of the stock import', rows, () => call(server, 'DELETE', `/api/imports/${stock}`))
+  const quarter = Math.floor(rows / 4)
+  const prefixes = ['A', 'B', 'C', 'D']
+  let ids: number[] = []
+  await measure('Four products imports at once', 4 * quarter, async () => {
+    ids = await Promise.all(prefixes.map((prefix) => imported(server, 'products', productsFile(prefix, quarter))))
+  })
+  await measure('Four products reverts at once', 4 * quarter, () =>
+    Promise.all(ids.map((id) => call(server, 'DELETE', `/api/imports/${id}`))),
+  )
+  await Promise.all(prefixes.map((prefix) => imported(server, 'products', productsFile(`S${prefix}`, quarter))))
+  let stockIds: number[] = []
+  await measure('Four stock imports at once', 4 * quarter, async () => {
+    stockIds = await Promise.all(prefixes.map((prefix) => imported(server, 'stock', stockFile(`S${prefix}`, quarter))))
+  })
+  await measure('Four stock reverts at once', 4 * quarter, () =>
+    Promise.all(stockIds.map((id) => call(server, 'DELETE', `/api/imports/${id}`))),
+  )
+} finally {
+  await server.stop()
+}
+
+const marker = `bench:imports:${kind}:${rows}`
+const section = [
+  `<!-- ${marker} -->`,
+  `## Imports and reverts, ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${rows.toLocaleString('en')} rows`,
+  '',
+  `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, all-or-nothing CSV imports over HTTP, from the upload to the report saying done (both passes: every row checked, then written in chunks of 500). The constant route answered ${Math.round(constant).toLocaleString('en')} requests/s on one connection in the same run.`,
+  '',
+  '| Work | Rows | Seconds | Rows/s |',
+  '|---|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en')} |`,
+  ),
+  `<!-- /${marker} -->`,
+].join('\n')
+const text = fs.readFileSync(RESULTS_FILE, 'utf8')
+const pattern = new RegExp(`<!-- ${marker} -->[\\s\\S]*?<!-- /${marker} -->`)
+fs.writeFileSync(RESULTS_FILE, pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}\n`)
+console.log(section)
