@@ -455,6 +455,32 @@ describe('an import', () => {
     ])
   })
 
+  it("keeps a file's name without its path, control characters or more than 255 characters, alike on both databases", async () => {
+    const content = productsCsv([['NAMED-1', 'Named', '', '', '', '', '']]).content
+    const cases = [
+      ['a\u0000b\u0007c.csv', 'abc.csv'],
+      ['tab\there\u007f\u0085.csv', 'tabhere.csv'],
+      ['C:\\Users\\me\\stock.csv', 'stock.csv'],
+      ['../../etc/stock.csv', 'stock.csv'],
+      ['\u0001\u0002\u007f\u009f', 'upload'],
+      ['  \u0000  ', 'upload'],
+      // 255 characters at most, the smiley (two UTF-16 units) kept whole
+      [`${'a'.repeat(254)}😀.csv`, `${'a'.repeat(254)}😀`],
+    ]
+    for (const [sent, kept] of cases) {
+      const dry = await upload(server, token, { kind: 'products' }, { name: sent, content })
+      expect(dry.statusCode, dry.body).toBe(200)
+      expect(dry.json().file_name).toBe(kept)
+      const res = await upload(server, token, { kind: 'products' }, { name: sent, content }, false)
+      expect(res.statusCode, res.body).toBe(202)
+      expect(res.json().file_name).toBe(kept)
+      await importRunnerOf(server.database).settled()
+      expect(ok(await server.admin.get(`/api/imports/${res.json().id}`))).toMatchObject({ status: 'done', file_name: kept })
+      const [entry] = ok(await server.admin.get(`/api/audit/?entity_type=import&entity_id=${res.json().id}`))
+      expect(entry.changes.file_name).toBe(kept)
+    }
+  })
+
   it('writes the refused rows of a semicolon file with semicolons, as the Dutch Excel that saved it opens them', async () => {
     const report = await imported('products', {
       name: 'nl.csv',

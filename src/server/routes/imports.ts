@@ -53,6 +53,18 @@ interface ReceivedFile {
   sha256: string
 }
 
+/** Control characters (C0, DEL, C1; PostgreSQL refuses NUL) and halves of a surrogate pair that lost the other. */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/gu
+const MAX_NAME_CHARACTERS = 255
+
+/** The name an upload is kept and shown under, the same on both databases: its last path part, printable, trimmed. */
+function uploadName(sent: string | undefined): string {
+  const last = (sent ?? '').replace(UNPRINTABLE, '').split(/[/\\]/).pop()!.trim()
+  const name = last === '.' || last === '..' ? '' : last
+  // cut by code points, so a surrogate pair is never split (and varchar(255) on PostgreSQL counts the same)
+  return [...name].slice(0, MAX_NAME_CHARACTERS).join('').trim() || 'upload'
+}
+
 /**
  * The form's fields and its file, saved to a file of its own in `folder` while it arrives (refused past the limit).
  * The folder lies under DATA_DIR, where the recovery after a crash finds an upload left behind.
@@ -67,7 +79,7 @@ async function receive(request: FastifyRequest, folder: string): Promise<{ field
       else {
         const saved = path.join(folder, `stockroom-import-${randomUUID()}`)
         const digest = createHash('sha256')
-        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255), sha256: '' }
+        file = { path: saved, name: uploadName(part.filename), sha256: '' }
         await pipeline(
           part.file,
           async function* (chunks: AsyncIterable<Buffer>) {
