@@ -582,6 +582,58 @@ describe('an import', () => {
   })
 })
 
+describe('a leading apostrophe', () => {
+  /** text a spreadsheet would run, text with apostrophes before it, and text with apostrophes that is no formula */
+  const texts = ['=SUM(A1)', "'=already", "''+twice", '+31 6 12345678', '-5 mm', '@home', "'quoted' text", "it's plain"]
+  const descriptionOf = async (sku: string) =>
+    (ok(await server.admin.get(`/api/products/?sku=${encodeURIComponent(sku)}`)).items as { sku: string; description: string }[]).find(
+      (product) => product.sku === sku,
+    )?.description
+
+  it("of a person's own CSV or XLSX is part of the text: '=already imports as '=already", async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const rows = [['SKU', 'Description'], ...texts.map((text, i) => [`OWN${format}-${i}`, text])]
+      const report = await imported('products', { name: `own.${format}`, content: format === 'csv' ? csv(rows) : await xlsx(rows) })
+      expect(report).toMatchObject({ status: 'done', created: texts.length, refused: 0 })
+      for (const [i, text] of texts.entries()) expect(await descriptionOf(`OWN${format}-${i}`), `${format} ${text}`).toBe(text)
+    }
+  })
+
+  it.each([
+    ['csv', 'en'],
+    ['csv', 'nl'],
+    ['xlsx', 'en'],
+  ])("of Stockroom's own export (%s, %s) is its escape: the export imports back exactly", async (format, lang) => {
+    const prefix = `RT${format}${lang}-`
+    const made: { id: number }[] = []
+    for (const [i, text] of texts.entries()) made.push(await make.product({ sku: `${prefix}${i}`, description: text }))
+    const exported = await server.admin.get(`/api/products/export?format=${format}&lang=${lang}&sku=${prefix}`)
+    expect(exported.statusCode).toBe(200)
+    for (const product of made) ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'changed since' }))
+
+    const report = await imported('products', { name: `products.${format}`, content: exported.rawPayload })
+    expect(report).toMatchObject({ status: 'done', rows: texts.length, updated: texts.length, refused: 0 })
+    for (const [i, text] of texts.entries()) expect(await descriptionOf(`${prefix}${i}`), text).toBe(text)
+  })
+
+  it("of a download of refused rows is Stockroom's escape too: imported again, the rows hold the text they had", async () => {
+    const first = await imported('products', {
+      name: 'no-skus.csv',
+      content: csv([['SKU', 'Description'], ...texts.map((text) => ['', text])]),
+    })
+    expect(first).toMatchObject({ refused: texts.length })
+    const download = (await server.admin.get(`/api/imports/${first.id}/refused?lang=nl`)).rawPayload
+    const again = await imported('products', { name: 'refused.csv', content: download }, { mapping: { Rij: '', Reden: '' } })
+    expect(again).toMatchObject({ refused: texts.length })
+    const descriptions = async (id: number) =>
+      (await server.database.db.selectFrom('import_refusals').select('cells').where('import_id', '=', id).orderBy('id').execute()).map(
+        (row) => (JSON.parse(row.cells) as Record<string, string>).Description,
+      )
+    expect(await descriptions(first.id)).toEqual(texts)
+    expect(await descriptions(again.id)).toEqual(texts)
+  })
+})
+
 describe('reverting an import', () => {
   it('removes what it created, restores what it changed, deletes what it booked; then refuses a second revert', async () => {
     const product = await make.product({ sku: 'REV-OLD', description: 'before' })

@@ -24,9 +24,9 @@ import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound, ruleItem } from '../domain/errors'
 import { csvDelimiter, escapeFormula } from '../domain/exports/files'
-import { sentence, translated } from '../domain/texts'
+import { sentence } from '../domain/texts'
 import { mapColumns, type HeaderProblem } from '../domain/imports/columns'
-import { csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
+import { csvDelimiterOf, firstBytesOf, readHeader, refusedRowsHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
@@ -280,7 +280,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         bom: true,
         header: true,
         delimiter: row.delimiter ?? csvDelimiter(lang),
-        columns: [translated(lang, 'terms.row'), ...headers, translated(lang, 'terms.reason')].map(escapeFormula),
+        columns: refusedRowsHeader(lang, headers),
       })
       // in pages by id (the order rows were refused in), so the connection is never held for the whole file
       void (async () => {
