@@ -459,6 +459,32 @@ describe('an import', () => {
     ])
   })
 
+  it("keeps a file's name without its path, control characters or more than 255 characters, alike on both databases", async () => {
+    const content = productsCsv([['NAMED-1', 'Named', '', '', '', '', '']]).content
+    const cases = [
+      ['a\u0000b\u0007c.csv', 'abc.csv'],
+      ['tab\there\u007f\u0085.csv', 'tabhere.csv'],
+      ['C:\\Users\\me\\stock.csv', 'stock.csv'],
+      ['../../etc/stock.csv', 'stock.csv'],
+      ['\u0001\u0002\u007f\u009f', 'upload'],
+      ['  \u0000  ', 'upload'],
+      // 255 characters at most, the smiley (two UTF-16 units) kept whole
+      [`${'a'.repeat(254)}😀.csv`, `${'a'.repeat(254)}😀`],
+    ]
+    for (const [sent, kept] of cases) {
+      const dry = await upload(server, token, { kind: 'products' }, { name: sent, content })
+      expect(dry.statusCode, dry.body).toBe(200)
+      expect(dry.json().file_name).toBe(kept)
+      const res = await upload(server, token, { kind: 'products' }, { name: sent, content }, false)
+      expect(res.statusCode, res.body).toBe(202)
+      expect(res.json().file_name).toBe(kept)
+      await importRunnerOf(server.database).settled()
+      expect(ok(await server.admin.get(`/api/imports/${res.json().id}`))).toMatchObject({ status: 'done', file_name: kept })
+      const [entry] = ok(await server.admin.get(`/api/audit/?entity_type=import&entity_id=${res.json().id}`))
+      expect(entry.changes.file_name).toBe(kept)
+    }
+  })
+
   it('writes the refused rows of a semicolon file with semicolons, as the Dutch Excel that saved it opens them', async () => {
     const report = await imported('products', {
       name: 'nl.csv',
@@ -557,6 +583,58 @@ describe('an import', () => {
     })
     expect(report).toMatchObject({ status: 'done', created: 1 })
     expect(ok(await server.admin.get('/api/products/?sku=FX-1')).items[0].description).toBe('=SUM(1,2)')
+  })
+})
+
+describe('a leading apostrophe', () => {
+  /** text a spreadsheet would run, text with apostrophes before it, and text with apostrophes that is no formula */
+  const texts = ['=SUM(A1)', "'=already", "''+twice", '+31 6 12345678', '-5 mm', '@home', "'quoted' text", "it's plain"]
+  const descriptionOf = async (sku: string) =>
+    (ok(await server.admin.get(`/api/products/?sku=${encodeURIComponent(sku)}`)).items as { sku: string; description: string }[]).find(
+      (product) => product.sku === sku,
+    )?.description
+
+  it("of a person's own CSV or XLSX is part of the text: '=already imports as '=already", async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const rows = [['SKU', 'Description'], ...texts.map((text, i) => [`OWN${format}-${i}`, text])]
+      const report = await imported('products', { name: `own.${format}`, content: format === 'csv' ? csv(rows) : await xlsx(rows) })
+      expect(report).toMatchObject({ status: 'done', created: texts.length, refused: 0 })
+      for (const [i, text] of texts.entries()) expect(await descriptionOf(`OWN${format}-${i}`), `${format} ${text}`).toBe(text)
+    }
+  })
+
+  it.each([
+    ['csv', 'en'],
+    ['csv', 'nl'],
+    ['xlsx', 'en'],
+  ])("of Stockroom's own export (%s, %s) is its escape: the export imports back exactly", async (format, lang) => {
+    const prefix = `RT${format}${lang}-`
+    const made: { id: number }[] = []
+    for (const [i, text] of texts.entries()) made.push(await make.product({ sku: `${prefix}${i}`, description: text }))
+    const exported = await server.admin.get(`/api/products/export?format=${format}&lang=${lang}&sku=${prefix}`)
+    expect(exported.statusCode).toBe(200)
+    for (const product of made) ok(await server.admin.patch(`/api/products/${product.id}`, { description: 'changed since' }))
+
+    const report = await imported('products', { name: `products.${format}`, content: exported.rawPayload })
+    expect(report).toMatchObject({ status: 'done', rows: texts.length, updated: texts.length, refused: 0 })
+    for (const [i, text] of texts.entries()) expect(await descriptionOf(`${prefix}${i}`), text).toBe(text)
+  })
+
+  it("of a download of refused rows is Stockroom's escape too: imported again, the rows hold the text they had", async () => {
+    const first = await imported('products', {
+      name: 'no-skus.csv',
+      content: csv([['SKU', 'Description'], ...texts.map((text) => ['', text])]),
+    })
+    expect(first).toMatchObject({ refused: texts.length })
+    const download = (await server.admin.get(`/api/imports/${first.id}/refused?lang=nl`)).rawPayload
+    const again = await imported('products', { name: 'refused.csv', content: download }, { mapping: { Rij: '', Reden: '' } })
+    expect(again).toMatchObject({ refused: texts.length })
+    const descriptions = async (id: number) =>
+      (await server.database.db.selectFrom('import_refusals').select('cells').where('import_id', '=', id).orderBy('id').execute()).map(
+        (row) => (JSON.parse(row.cells) as Record<string, string>).Description,
+      )
+    expect(await descriptions(first.id)).toEqual(texts)
+    expect(await descriptions(again.id)).toEqual(texts)
   })
 })
 

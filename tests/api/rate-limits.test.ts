@@ -5,6 +5,7 @@
 // per address. 429 answers carry Retry-After. The clock is faked (Date only), nothing sleeps.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FREE_FAILURES, MAX_ACCOUNT_DELAY_SECONDS } from '../../src/server/plugins/rate-limits'
+import { attemptCounters } from '../../src/server/db/repositories/attempt-counters'
 import { ADMIN, startServer, type TestServer } from './helpers'
 import { startMailbox, type Mailbox } from './mailbox'
 
@@ -172,6 +173,31 @@ describe('sign-in', () => {
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(PER_ACCOUNT)
     expect(statuses.filter((s) => s !== 400).every((s) => s === 429)).toBe(true)
   })
+
+  it('lets no burst slip past the waits either: of thirty guesses sent at once only the free failures are tried', async () => {
+    // limits well above the burst, so only the waits between failures hold it back
+    const roomy = await startServer({
+      ...LIMITS,
+      RATE_LIMIT_PER_ADDRESS: '100',
+      RATE_LIMIT_PER_ACCOUNT: '10',
+      RATE_LIMIT_ACCOUNT_CEILING: '1000',
+    })
+    try {
+      const address = freshAddress()
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(roomy, ADMIN.email, `burst-${i}`, address)))
+      const tried = answers.filter((a) => a.statusCode === 400)
+      expect(tried).toHaveLength(FREE_FAILURES)
+      for (const answer of tried) expect(answer.json().detail).toBe('LOGIN_BAD_CREDENTIALS')
+      // the wait is 1 s from the last free failure's count, which a request that read the clock a moment earlier rounds up to 2
+      const waits = answers.filter((a) => a.statusCode !== 400).map((a, i) => expectTooMany(a, `held back ${i}`, { max: 2 }))
+      expect(waits).toHaveLength(30 - FREE_FAILURES)
+
+      advanceClock(1)
+      expect((await signIn(roomy, ADMIN.email, ADMIN.password, address)).statusCode).toBe(200)
+    } finally {
+      await roomy.close()
+    }
+  })
 })
 
 describe('mails to one address', () => {
@@ -273,5 +299,37 @@ describe('behind a reverse proxy', () => {
     } finally {
       await proxied.close()
     }
+  })
+})
+
+// last in the file: its keys are not a route's (the test above checks every key of the database)
+describe('the gated count of an address for an account', () => {
+  it('counts and sets the next wait in one statement, holds back while waiting or at the limit, and lifts a wait taken back', async () => {
+    const db = server.database.db
+    const gate = { key: 'test:gate', windowMs: 3500, limit: FREE_FAILURES + 2, freeHits: FREE_FAILURES }
+    const start = Date.now()
+    const counted = async (at: number) => {
+      const answer = await attemptCounters.countUnlessHeld(db, gate, at)
+      if (!('counted' in answer)) throw new Error(`held back until ${answer.heldUntil}`)
+      return answer.counted
+    }
+    for (let hit = 1; hit < FREE_FAILURES; hit++) expect(await counted(start)).toMatchObject({ hits: hit, blocked_until: 0 })
+    // the attempt that uses the last free failure sets the first wait, 1 s
+    expect(await counted(start)).toMatchObject({ hits: FREE_FAILURES, blocked_until: start + 1000 })
+    expect(await attemptCounters.countUnlessHeld(db, gate, start + 999)).toEqual({ heldUntil: start + 1000 })
+    expect(await counted(start + 1000)).toMatchObject({ hits: FREE_FAILURES + 1, blocked_until: start + 3000 })
+    // an attempt taken back (a server error, a refusal elsewhere) takes its wait with it; another attempt's wait stays
+    await attemptCounters.liftDelay(db, gate.key, start + 3001)
+    expect(await attemptCounters.countUnlessHeld(db, gate, start + 1000)).toEqual({ heldUntil: start + 3000 })
+    await attemptCounters.refund(db, [gate.key])
+    await attemptCounters.liftDelay(db, gate.key, start + 3000)
+    expect(await counted(start + 1000)).toMatchObject({ hits: FREE_FAILURES + 1, blocked_until: start + 3000 })
+    // 4 s, but no wait is longer than the window
+    expect(await counted(start + 3000)).toMatchObject({ hits: gate.limit, blocked_until: start + 3000 + gate.windowMs })
+    // at the limit, with no wait left, held back until the window is over; a new window counts from one again
+    await attemptCounters.liftDelay(db, gate.key, start + 3000 + gate.windowMs)
+    expect(await attemptCounters.countUnlessHeld(db, gate, start + 3000)).toEqual({ heldUntil: start + gate.windowMs })
+    expect(await counted(start + gate.windowMs)).toMatchObject({ hits: 1, window_ends: start + 2 * gate.windowMs })
+    await attemptCounters.forget(db, gate.key)
   })
 })

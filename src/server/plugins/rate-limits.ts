@@ -10,7 +10,9 @@
 //   that doubles up to five minutes, never a lock; an address the account signed in from before is not held back.
 // With `counts: 'failures'` only failed attempts count (a success, a refusal for being too early, or a server error
 // is taken back); with `counts: 'all'` every answered attempt counts. An attempt is counted when it starts, so a
-// burst of simultaneous attempts cannot slip past a limit.
+// burst of simultaneous attempts cannot slip past a limit; an address's attempt for an account is counted only while
+// that pair is not waiting, by the same statement that sets the pair's next wait, so a burst cannot slip past the
+// waits either: only the free failures of a burst are tried.
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -113,35 +115,35 @@ export default fp(async function rateLimits(app: FastifyInstance, options: RateL
       const accountKey = `${name}:account:${digest(account)}`
       const known = `${name}:known:${digest(request.ip, account)}`
       const now = Date.now()
-      const [counts, isKnown] = await Promise.all([
-        attemptCounters.count(
-          app.db,
-          [
-            { key: pairKey, windowMs },
-            { key: accountKey, windowMs },
-          ],
-          now,
-        ),
+      // the pair first: an attempt it holds back counts nowhere else
+      const pair = await attemptCounters.countUnlessHeld(
+        app.db,
+        { key: pairKey, windowMs, limit: options.perAccount, freeHits: FREE_FAILURES },
+        now,
+      )
+      if ('heldUntil' in pair) throw refuse(tally, secondsUntil(pair.heldUntil, now))
+      tally.keys.push(pairKey)
+      tally.pair = { key: pairKey, known, counted: pair.counted }
+      const [perAccount, isKnown] = await Promise.all([
+        attemptCounters.count(app.db, [{ key: accountKey, windowMs }], now).then((counts) => counts.get(accountKey)!),
         attemptCounters.isMarked(app.db, known, now),
       ])
-      const pair = counts.get(pairKey)!
-      const perAccount = counts.get(accountKey)!
-      tally.keys.push(pairKey, accountKey)
-      tally.pair = { key: pairKey, known, counted: pair }
+      tally.keys.push(accountKey)
       tally.account = { key: accountKey, counted: perAccount }
-      // hits include this attempt: at the limit the earlier failures have used it up
-      if (pair.hits > options.perAccount) throw refuse(tally, secondsUntil(pair.window_ends, now))
-      if (pair.blocked_until > now) throw refuse(tally, secondsUntil(pair.blocked_until, now))
       if (!isKnown && perAccount.blocked_until > now) throw refuse(tally, secondsUntil(perAccount.blocked_until, now))
     }
 
-    /** Once the answer is known: take back what does not count, and make the next failures wait. */
+    /** Once the answer is known: take back what does not count, and make the account's next attempts wait. */
     const settle = async (request: FastifyRequest, status: number) => {
       const tally = request.attemptTally
       if (!tally || tally.keys.length === 0) return
       request.attemptTally = undefined
       const failed = status >= 400 && status < 500 && !tally.refused
-      if (tally.refused || status >= 500 || (throttle.counts === 'failures' && !failed)) await attemptCounters.refund(app.db, tally.keys)
+      if (tally.refused || status >= 500 || (throttle.counts === 'failures' && !failed)) {
+        await attemptCounters.refund(app.db, tally.keys)
+        // the wait the pair's count set goes with the attempt it was set for
+        if (tally.pair) await attemptCounters.liftDelay(app.db, tally.pair.key, tally.pair.counted.blocked_until)
+      }
       if (!throttle.account || !tally.pair || !tally.account) return
       const now = Date.now()
       if (status < 400) {
@@ -151,9 +153,6 @@ export default fp(async function rateLimits(app: FastifyInstance, options: RateL
         return
       }
       if (!failed) return
-      const pairFailures = tally.pair.counted.hits
-      if (pairFailures >= FREE_FAILURES && pairFailures < options.perAccount)
-        await attemptCounters.delay(app.db, tally.pair.key, now + doubling(pairFailures - FREE_FAILURES, options.windowSeconds))
       const beyondCeiling = tally.account.counted.hits - options.accountCeiling
       if (beyondCeiling > 0)
         await attemptCounters.delay(app.db, tally.account.key, now + doubling(beyondCeiling - 1, MAX_ACCOUNT_DELAY_SECONDS))

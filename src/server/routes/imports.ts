@@ -24,9 +24,9 @@ import { now } from '../db/clock'
 import { importRepository, toImportReport } from '../db/repositories/imports'
 import { Invalid, NotFound, ruleItem } from '../domain/errors'
 import { csvDelimiter, escapeFormula } from '../domain/exports/files'
-import { sentence, translated } from '../domain/texts'
+import { sentence } from '../domain/texts'
 import { mapColumns, type HeaderProblem } from '../domain/imports/columns'
-import { assertWithinBounds, csvDelimiterOf, firstBytesOf, readHeader, sniff } from '../domain/imports/files'
+import { assertWithinBounds, csvDelimiterOf, firstBytesOf, readHeader, refusedRowsHeader, sniff } from '../domain/imports/files'
 import { revertImport } from '../domain/imports/revert'
 import { dryRun, importRunnerOf, type UploadedFile } from '../domain/imports/run'
 import type { Actor } from '../domain/imports/write'
@@ -53,6 +53,18 @@ interface ReceivedFile {
   sha256: string
 }
 
+/** Control characters (C0, DEL, C1; PostgreSQL refuses NUL) and halves of a surrogate pair that lost the other. */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/gu
+const MAX_NAME_CHARACTERS = 255
+
+/** The name an upload is kept and shown under, the same on both databases: its last path part, printable, trimmed. */
+function uploadName(sent: string | undefined): string {
+  const last = (sent ?? '').replace(UNPRINTABLE, '').split(/[/\\]/).pop()!.trim()
+  const name = last === '.' || last === '..' ? '' : last
+  // cut by code points, so a surrogate pair is never split (and varchar(255) on PostgreSQL counts the same)
+  return [...name].slice(0, MAX_NAME_CHARACTERS).join('').trim() || 'upload'
+}
+
 /**
  * The form's fields and its file, saved to a file of its own in `folder` while it arrives (refused past the limit).
  * The folder lies under DATA_DIR, where the recovery after a crash finds an upload left behind.
@@ -67,7 +79,7 @@ async function receive(request: FastifyRequest, folder: string): Promise<{ field
       else {
         const saved = path.join(folder, `stockroom-import-${randomUUID()}`)
         const digest = createHash('sha256')
-        file = { path: saved, name: path.basename(part.filename || 'upload').slice(0, 255), sha256: '' }
+        file = { path: saved, name: uploadName(part.filename), sha256: '' }
         await pipeline(
           part.file,
           async function* (chunks: AsyncIterable<Buffer>) {
@@ -269,7 +281,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
         bom: true,
         header: true,
         delimiter: row.delimiter ?? csvDelimiter(lang),
-        columns: [translated(lang, 'terms.row'), ...headers, translated(lang, 'terms.reason')].map(escapeFormula),
+        columns: refusedRowsHeader(lang, headers),
       })
       // in pages by id (the order rows were refused in), so the connection is never held for the whole file
       void (async () => {

@@ -11,10 +11,16 @@ import type { Cell, Column, Row } from './sources'
 
 /**
  * Spreadsheets run a cell that starts with = + - @, a tab or a carriage return as a formula: such text gets a
- * leading apostrophe, as OWASP advises against CSV injection (imports take it off again: domain/imports).
+ * leading apostrophe, as OWASP advises against CSV injection. Text with apostrophes before such a character gets one
+ * more, so that taking one off (unescapeFormula, for files Stockroom wrote: domain/imports/files.ts) gives back any text.
  */
-export const FORMULA_START = /^[=+\-@\t\r]/
-export const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text)
+const ESCAPED_START = /^'*[=+\-@\t\r]/
+export const escapeFormula = (text: string) => (ESCAPED_START.test(text) ? `'${text}` : text)
+export const unescapeFormula = (text: string) => (/^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
+
+/** The header row of a CSV export of these columns, as written. */
+export const csvHeader = (columns: readonly Column[], lang: Language) =>
+  columns.map((column) => escapeFormula(translated(lang, column.label)))
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -46,7 +52,7 @@ function csvFile(columns: readonly Column[], lang: Language, batches: AsyncItera
   const csv = stringify({
     bom: true,
     header: true,
-    columns: columns.map((column) => escapeFormula(translated(lang, column.label))),
+    columns: csvHeader(columns, lang),
     delimiter: csvDelimiter(lang),
     cast: {
       boolean: (value) => (value ? 'true' : 'false'),

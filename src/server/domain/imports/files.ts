@@ -2,12 +2,17 @@
 // text, streamed (csv-parse, exceljs's streaming reader), so that a file of 100,000 rows is never held whole.
 // A formula in a cell is kept as its text (=SUM(A1:A2)), never run. A CSV is read in the encoding it was saved in:
 // UTF-8, UTF-16 with its byte order mark (Excel's "Unicode text"), else Windows-1252 (Excel's CSV on a Western PC).
+// The apostrophe Stockroom's CSV files put before formula-like text is taken off only in a file Stockroom wrote
+// (writtenByStockroom); in anyone else's file a leading apostrophe is part of the text.
 import fs from 'node:fs'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
+import { LANGUAGES, type Language } from '../../../contract'
 import { Invalid, type RuleParams } from '../errors'
-import type { DomainRule } from '../texts'
+import { csvHeader, escapeFormula, unescapeFormula } from '../exports/files'
+import { exportSources } from '../exports/sources'
+import { translated, type DomainRule } from '../texts'
 import { BOUNDS, assertWorkbookBounds, cellTooLong, tooManyColumns } from './bounds'
 
 export type FileKind = 'csv' | 'xlsx'
@@ -75,8 +80,29 @@ function delimiterOf(firstLine: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
 }
 
-/** An export escapes text a spreadsheet would run as a formula with an apostrophe (OWASP): take it off again. */
-const unescaped = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
+/** The header row of an import's refused rows as CSV (routes/imports.ts): the row number, the file's headers, the reasons. */
+export const refusedRowsHeader = (lang: Language, headers: readonly string[]) =>
+  [translated(lang, 'terms.row'), ...headers, translated(lang, 'terms.reason')].map(escapeFormula)
+
+let exportHeaders: Set<string> | undefined
+/** The header row of every CSV export, in every language, as JSON. */
+const exportHeaderSet = () =>
+  (exportHeaders ??= new Set(
+    Object.values(exportSources).flatMap((source) => LANGUAGES.map((lang) => JSON.stringify(csvHeader(source.columns, lang)))),
+  ))
+
+/**
+ * Whether Stockroom wrote a CSV, and so escaped its formula-like text: a CSV has no mark but its header row, so it is
+ * one whose header row is exactly an export's, or starts and ends as a download of refused rows does (Row ... Reason),
+ * in English or Dutch. Stockroom's XLSX files need no such mark: they keep text in text cells, never escaped.
+ */
+export function writtenByStockroom(header: readonly string[]): boolean {
+  if (exportHeaderSet().has(JSON.stringify(header))) return true
+  return LANGUAGES.some((lang) => {
+    const [first, last] = refusedRowsHeader(lang, [])
+    return header.length >= 2 && header[0] === first && header.at(-1) === last
+  })
+}
 
 /** The longest CSV record read: a row as wide as Excel allows of cells of a hundred characters */
 const MAX_CSV_RECORD_CHARACTERS = BOUNDS.columns * 100
@@ -101,7 +127,7 @@ async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (record.length > BOUNDS.columns) throw tooManyColumns(`row ${info.lines}`)
       if (record.some((cell) => cell.length > BOUNDS.cellCharacters)) throw cellTooLong(`row ${info.lines}`)
-      yield { number: info.lines, cells: record.map((cell) => unescaped(cell.trim())) }
+      yield { number: info.lines, cells: record.map((cell) => cell.trim()) }
     }
   } catch (error) {
     if (error instanceof Invalid) throw error
@@ -139,7 +165,7 @@ async function* xlsxRows(file: string): AsyncGenerator<FileRow> {
     for await (const sheet of workbook) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = (row.values as ExcelJS.CellValue[]).slice(1)
-        yield { number: row.number, cells: Array.from(values, (value) => unescaped(cellText(value).trim())) }
+        yield { number: row.number, cells: Array.from(values, (value) => cellText(value).trim()) }
       }
       return
     }
@@ -151,7 +177,12 @@ async function* xlsxRows(file: string): AsyncGenerator<FileRow> {
 
 /** The rows of the file, the header first; rows with no text at all are left out. */
 export async function* fileRows(file: string, kind: FileKind, head: Buffer): AsyncGenerator<FileRow> {
-  for await (const row of kind === 'csv' ? csvRows(file, head) : xlsxRows(file)) if (row.cells.some((cell) => cell !== '')) yield row
+  let stockroomsOwn: boolean | undefined
+  for await (const row of kind === 'csv' ? csvRows(file, head) : xlsxRows(file)) {
+    if (row.cells.every((cell) => cell === '')) continue
+    stockroomsOwn ??= kind === 'csv' && writtenByStockroom(row.cells)
+    yield stockroomsOwn ? { number: row.number, cells: row.cells.map(unescapeFormula) } : row
+  }
 }
 
 /** The header row (the first row with text), and the rows after it in chunks. */
