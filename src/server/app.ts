@@ -106,6 +106,7 @@ export async function buildApp(options: AppOptions) {
     perAccount: config.RATE_LIMIT_PER_ACCOUNT,
     accountCeiling: config.RATE_LIMIT_ACCOUNT_CEILING,
     mailsPerHour: config.RATE_LIMIT_MAILS,
+    importsPerHour: config.RATE_LIMIT_IMPORTS,
   })
   await app.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox') })
   await app.register(auth, { secret: options.secret, tokenLifetimeSeconds: config.TOKEN_LIFETIME })

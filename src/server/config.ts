@@ -43,6 +43,8 @@ export const ConfigSchema = Type.Object({
   RATE_LIMIT_ACCOUNT_CEILING: Type.Integer({ minimum: 1, default: 100 }),
   /** password-reset and verification mails per hour to one e-mail address, each */
   RATE_LIMIT_MAILS: Type.Integer({ minimum: 1, default: 3 }),
+  /** uploads of imports (checks too) one user may send an hour */
+  RATE_LIMIT_IMPORTS: Type.Integer({ minimum: 1, default: 60 }),
   /** seconds after which an import whose server stopped renewing its heartbeat (a crash) is ended as failed */
   IMPORT_STALE_AFTER: Type.Integer({ minimum: 1, default: 60 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),

@@ -121,6 +121,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     RATE_LIMIT_PER_ACCOUNT: '1000000',
     RATE_LIMIT_ACCOUNT_CEILING: '1000000',
     RATE_LIMIT_MAILS: '1000000',
+    RATE_LIMIT_IMPORTS: '1000000',
     ...env,
   })
   const database = openDatabase(options.connectThrough ? await options.connectThrough(url) : url, {

@@ -8,6 +8,7 @@ import { FREE_FAILURES, MAX_ACCOUNT_DELAY_SECONDS } from '../../src/server/plugi
 import { attemptCounters } from '../../src/server/db/repositories/attempt-counters'
 import { ADMIN, startServer, type TestServer } from './helpers'
 import { startMailbox, type Mailbox } from './mailbox'
+import { csv, upload } from './uploads'
 
 const WINDOW_SECONDS = 3600
 const LIMITS = {
@@ -16,6 +17,7 @@ const LIMITS = {
   RATE_LIMIT_PER_ACCOUNT: '3',
   RATE_LIMIT_ACCOUNT_CEILING: '4',
   RATE_LIMIT_MAILS: '2',
+  RATE_LIMIT_IMPORTS: '3',
 }
 const PER_ADDRESS = 5
 const PER_ACCOUNT = 3
@@ -331,5 +333,21 @@ describe('the gated count of an address for an account', () => {
     expect(await attemptCounters.countUnlessHeld(db, gate, start + 3000)).toEqual({ heldUntil: start + gate.windowMs })
     expect(await counted(start + gate.windowMs)).toMatchObject({ hits: 1, window_ends: start + 2 * gate.windowMs })
     await attemptCounters.forget(db, gate.key)
+  })
+})
+
+describe('uploads of imports', () => {
+  it('are limited per user an hour, counted before the file is read, and another user still uploads', async () => {
+    const file = { name: 'p.csv', content: csv([['sku'], ['Q-1']]) }
+    const first = await server.createUser({ roles: [{ role: 'office', warehouse_id: null }] })
+    for (let n = 0; n < 3; n++) expect((await upload(server, first.token, { kind: 'products' }, file)).statusCode).toBe(200)
+    const refused = await upload(server, first.token, { kind: 'products' }, file)
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500)
+    // a kept import is an upload too, and nothing of it is kept
+    expect((await upload(server, first.token, { kind: 'products' }, file, false)).statusCode).toBe(429)
+    expect((await server.admin.get('/api/imports/')).json()).toEqual([])
+    const second = await server.createUser({ roles: [{ role: 'office', warehouse_id: null }] })
+    expect((await upload(server, second.token, { kind: 'products' }, file)).statusCode).toBe(200)
   })
 })

@@ -13,6 +13,8 @@
 // burst of simultaneous attempts cannot slip past a limit; an address's attempt for an account is counted only while
 // that pair is not waiting, by the same statement that sets the pair's next wait, so a burst cannot slip past the
 // waits either: only the free failures of a burst are tried.
+// - Per signed-in user (`config.hourlyPerUser`, e.g. uploads of imports, each of which reads a file of up to 50 MB):
+//   at most that many calls an hour, then 429 until the hour is over, counted before the body is read.
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -29,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** limits the route (see plugins/rate-limits.ts) */
     throttle?: Throttle
+    /** limits a signed-in user's calls of the route an hour: the option of RateLimitOptions it takes its number from */
+    hourlyPerUser?: 'importsPerHour'
   }
   interface FastifyInstance {
     /** Counts a mail of `route` to `email`; false once the address had its share this hour (the mail is not sent). */
@@ -42,6 +46,8 @@ export interface RateLimitOptions {
   perAccount: number
   accountCeiling: number
   mailsPerHour: number
+  /** uploads of imports (dry runs too) one user may send an hour */
+  importsPerHour: number
 }
 
 /** Failures of one address for one account that wait nothing; the next ones wait 1 s, 2 s, 4 s ... */
@@ -90,6 +96,17 @@ export default fp(async function rateLimits(app: FastifyInstance, options: RateL
   })
 
   app.addHook('onRoute', (route) => {
+    const hourly = route.config?.hourlyPerUser
+    if (hourly) {
+      const limit = options[hourly]
+      const countUser = async (request: FastifyRequest) => {
+        const key = `${route.url}:user:${request.user.id}`
+        const now = Date.now()
+        const counted = (await attemptCounters.count(app.db, [{ key, windowMs: 3600_000 }], now)).get(key)!
+        if (counted.hits > limit) throw new TooManyAttempts(secondsUntil(counted.window_ends, now))
+      }
+      route.preHandler = [...asArray(route.preHandler), countUser]
+    }
     const throttle = route.config?.throttle
     if (!throttle) return
     const name = route.url

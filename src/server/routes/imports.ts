@@ -147,6 +147,7 @@ const plugin: RoutePlugin = async (app, { uploadFolder, staleAfterSeconds }) => 
       },
       config: {
         access: 'imports.run',
+        hourlyPerUser: 'importsPerHour',
         audit: { entity: 'work', id: 'answer', writesNothing: (request) => (request.query as { dry_run?: boolean }).dry_run === true },
       },
       // a file announced as too large is refused before a byte of it is read
