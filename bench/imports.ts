@@ -1,13 +1,15 @@
 // `npm run bench:imports -- [--database sqlite|postgres] [--rows N]`: the pace of imports and reverts through the
 // real server over HTTP, from the upload to the report saying done: a products file of N new products and its revert,
 // a stock file booking N products and its revert, then the same four at once with N/4 rows each. A product whose
-// stock has moved cannot be reverted any more, so the stock is booked on products imported apart. Rows per second, beside the constant route's
-// requests per second of the same run (the machine's pace then).
+// stock has moved cannot be reverted any more, so the stock is booked on products imported apart. Rows per second,
+// beside the constant route's requests per second of the same run (the machine's pace then). Then the hostile files
+// of tests/api/hostile-files.ts as checks: each refused, how soon, and what the server's memory did.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { cell, declaring, workbook } from '../tests/api/hostile-files'
 import { overHttp } from './measure'
 import { RESULTS_FILE } from './report'
 import { startServer, type RunningServer } from './server'
@@ -87,12 +89,35 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 
 const server = await startServer(await freshDatabase())
 const results: { name: string; rows: number; seconds: number }[] = []
+const refusals: { name: string; status: number; ms: number; before: number; peak: number; after: number }[] = []
+
+/** The probe's hostile files: each must be refused, soon, and leave the server's memory where it was. */
+async function hostileFiles() {
+  const wide = Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(',') + '\nx\n'
+  return [
+    { label: 'A workbook of 40 MB in one cell (declared)', name: 'bomb.xlsx', content: await workbook(cell('a'.repeat(40 * 1024 * 1024))) },
+    {
+      label: 'A workbook of 100 MB in one cell, declaring 4 kB',
+      name: 'lying.xlsx',
+      content: declaring(await workbook(cell('a'.repeat(100 * 1024 * 1024))), 'xl/worksheets/sheet1.xml', 4000),
+    },
+    {
+      label: 'XML nested 100,000 deep',
+      name: 'deep.xlsx',
+      content: await workbook(`<row>${'<x>'.repeat(100_000)}${'</x>'.repeat(100_000)}</row>`),
+    },
+    { label: 'A CSV of 200,000 columns', name: 'wide.csv', content: wide },
+  ]
+}
 let constant: number
 try {
   const warehouse = await call(server, 'POST', '/api/warehouses/', JSON.stringify({ warehouse_name: 'Bench hall' }), true)
   for (let n = 0; n < 200; n++)
     await call(server, 'POST', `/api/warehouses/${warehouse.id}/locations`, JSON.stringify({ location_name: `L-${n}` }), true)
-  constant = (await overHttp(server.url, server.token, () => ({ method: 'GET', path: '/api/bench/constant' }), 1, 3)).perSecond
+  const constantRoute = () => ({ method: 'GET' as const, path: '/api/bench/constant' })
+  // a second to warm the server up first, as every other benchmark does
+  await overHttp(server.url, server.token, constantRoute, 1, 1)
+  constant = (await overHttp(server.url, server.token, constantRoute, 1, 3)).perSecond
   const measure = async (name: string, count: number, work: () => Promise<unknown>) => {
     results.push({ name, rows: count, seconds: await timed(work) })
     log(`${name}: ${count} rows in ${results.at(-1)!.seconds.toFixed(1)} s`)
@@ -124,6 +149,28 @@ try {
   await measure('Four stock reverts at once', 4 * quarter, () =>
     Promise.all(stockIds.map((id) => call(server, 'DELETE', `/api/imports/${id}`))),
   )
+  for (const hostile of await hostileFiles()) {
+    const before = server.rss()
+    server.takePeakRss()
+    const form = new FormData()
+    form.set('kind', 'products')
+    form.set('file', new Blob([typeof hostile.content === 'string' ? hostile.content : new Uint8Array(hostile.content)]), hostile.name)
+    const begun = performance.now()
+    const response = await fetch(`${server.url}/api/imports/?dry_run=true`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${server.token}` },
+    })
+    await response.text()
+    const ms = performance.now() - begun
+    const peak = server.takePeakRss()
+    // what the server holds once its collector had a moment
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    refusals.push({ name: hostile.label, status: response.status, ms, before, peak, after: server.rss() })
+    log(
+      `${hostile.label}: ${response.status} in ${ms.toFixed(0)} ms, RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} -> ${server.rss().toFixed(0)} MB`,
+    )
+  }
 } finally {
   await server.stop()
 }
@@ -140,6 +187,14 @@ const section = [
   ...results.map(
     (r) =>
       `| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en')} |`,
+  ),
+  '',
+  'Hostile files sent as a check (dry run): the answer, its time, and the server resident set before, at its peak, and 2 s after.',
+  '',
+  '| File | Status | ms | RSS before MB | Peak MB | After MB |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...refusals.map(
+    (r) => `| ${r.name} | ${r.status} | ${r.ms.toFixed(0)} | ${r.before.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.after.toFixed(0)} |`,
   ),
   `<!-- /${marker} -->`,
 ].join('\n')

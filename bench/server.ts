@@ -14,6 +14,8 @@ export interface RunningServer {
   token: string
   /** the largest resident set seen since the last call, in MB */
   takePeakRss(): number
+  /** the resident set now, in MB */
+  rss(): number
   stop(): Promise<void>
 }
 
@@ -82,6 +84,7 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
   return {
     url,
     token,
+    rss: () => (child.pid && child.exitCode === null ? residentMb(child.pid) : 0),
     takePeakRss() {
       if (child.pid && child.exitCode === null) peak = Math.max(peak, residentMb(child.pid))
       const seen = peak
