@@ -35,6 +35,8 @@ export default fp(async function spa(app: FastifyInstance, options: { root?: str
   if (root) {
     await app.register(fastifyStatic, {
       root,
+      // a folder not built yet is no fault: index.html is looked for until it is there
+      suppressWarning: true,
       // `/` answers index.html like every other client-side route
       index: ['index.html'],
       wildcard: true,
