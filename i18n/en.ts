@@ -346,8 +346,10 @@ const en = {
         file_is_binary: 'The file is binary, not CSV or XLSX. Save it as CSV or as an Excel workbook.',
         csv_unreadable: 'The CSV cannot be read: %{reason}',
         xlsx_unreadable: 'The XLSX workbook cannot be read: %{reason}',
-        file_cell_too_long: 'A cell holds more than %{limit} characters (in %{where}), more than Excel allows in a cell.',
-        file_too_many_columns: 'A row has more than %{limit} columns (in %{where}), more than Excel allows.',
+        file_cell_too_long: 'A cell holds more than %{limit} characters (in %{part}), more than Excel allows in a cell.',
+        file_too_many_columns: 'A row has more than %{limit} columns (in %{part}), more than Excel allows.',
+        csv_cell_too_long: 'A cell of row %{row} holds more than %{limit} characters, more than Excel allows in a cell.',
+        csv_too_many_columns: 'Row %{row} has more than %{limit} columns, more than Excel allows.',
         file_part_too_large: "The workbook's part %{part} unpacks to more than %{limit} MB. Split the file into smaller ones.",
         file_unpacks_too_large:
           'The workbook unpacks to more than %{limit} MB, far more than its size suggests. Save it again from Excel, or as CSV.',

@@ -403,8 +403,10 @@ const nl: typeof en = {
         file_is_binary: 'Het bestand is binair, geen CSV of XLSX. Sla het op als CSV of als Excel-werkmap.',
         csv_unreadable: 'De CSV kan niet worden gelezen: %{reason}',
         xlsx_unreadable: 'De XLSX-werkmap kan niet worden gelezen: %{reason}',
-        file_cell_too_long: 'Een cel bevat meer dan %{limit} tekens (in %{where}), meer dan Excel in een cel toestaat.',
-        file_too_many_columns: 'Een rij heeft meer dan %{limit} kolommen (in %{where}), meer dan Excel toestaat.',
+        file_cell_too_long: 'Een cel bevat meer dan %{limit} tekens (in %{part}), meer dan Excel in een cel toestaat.',
+        file_too_many_columns: 'Een rij heeft meer dan %{limit} kolommen (in %{part}), meer dan Excel toestaat.',
+        csv_cell_too_long: 'Een cel van rij %{row} bevat meer dan %{limit} tekens, meer dan Excel in een cel toestaat.',
+        csv_too_many_columns: 'Rij %{row} heeft meer dan %{limit} kolommen, meer dan Excel toestaat.',
         file_part_too_large: 'Het onderdeel %{part} van de werkmap wordt uitgepakt groter dan %{limit} MB. Splits het bestand in kleinere.',
         file_unpacks_too_large:
           'De werkmap wordt uitgepakt groter dan %{limit} MB, veel groter dan het bestand doet vermoeden. Sla hem opnieuw op vanuit Excel, of als CSV.',

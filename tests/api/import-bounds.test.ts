@@ -100,7 +100,7 @@ describe('a hostile workbook', () => {
 describe('a hostile CSV', () => {
   it('with a row wider than Excel allows is refused at its header', async () => {
     const wide = csv([Array.from({ length: 200_000 }, (_, i) => `c${i}`), ['x']])
-    expect(await refusals('wide.csv', wide)).toBe('A row has more than 16384 columns (in row 1), more than Excel allows.')
+    expect(await refusals('wide.csv', wide)).toBe('Row 1 has more than 16384 columns, more than Excel allows.')
   })
 
   it('with a cell longer than Excel allows', async () => {
@@ -112,6 +112,6 @@ describe('a hostile CSV', () => {
           ['L-1', 'd'.repeat(40_000)],
         ]),
       ),
-    ).toBe('A cell holds more than 32767 characters (in row 2), more than Excel allows in a cell.')
+    ).toBe('A cell of row 2 holds more than 32767 characters, more than Excel allows in a cell.')
   })
 })

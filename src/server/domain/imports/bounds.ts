@@ -30,9 +30,11 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 const SHARED_STRINGS = 'xl/sharedStrings.xml'
 const partLimit = (name: string) => (name === SHARED_STRINGS ? BOUNDS.sharedStringsBytes : BOUNDS.partBytes)
 
-/** A cell too long for Excel, said with where it is. */
-export const cellTooLong = (where: string) => refused('file_cell_too_long', { limit: BOUNDS.cellCharacters, where })
-export const tooManyColumns = (where: string) => refused('file_too_many_columns', { limit: BOUNDS.columns, where })
+/** A cell too long for Excel, or a row too wide, said with where it is: a workbook's part, or a CSV's row. */
+const cellTooLong = (part: string) => refused('file_cell_too_long', { limit: BOUNDS.cellCharacters, part })
+const tooManyColumns = (part: string) => refused('file_too_many_columns', { limit: BOUNDS.columns, part })
+export const csvCellTooLong = (row: number) => refused('csv_cell_too_long', { limit: BOUNDS.cellCharacters, row })
+export const csvTooManyColumns = (row: number) => refused('csv_too_many_columns', { limit: BOUNDS.columns, row })
 
 /** Refuses a workbook whose parts would unpack past the bounds; answers once every part has been unpacked and scanned. */
 export async function assertWorkbookBounds(file: string, fileBytes: number): Promise<void> {

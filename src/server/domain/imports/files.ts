@@ -13,7 +13,7 @@ import { Invalid, type RuleParams } from '../errors'
 import { csvHeader, escapeFormula, unescapeFormula } from '../exports/files'
 import { exportSources } from '../exports/sources'
 import { translated, type DomainRule } from '../texts'
-import { BOUNDS, assertWorkbookBounds, cellTooLong, tooManyColumns } from './bounds'
+import { BOUNDS, assertWorkbookBounds, csvCellTooLong, csvTooManyColumns } from './bounds'
 
 export type FileKind = 'csv' | 'xlsx'
 
@@ -125,8 +125,8 @@ async function* csvRows(file: string, head: Buffer): AsyncGenerator<FileRow> {
     )
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (record.length > BOUNDS.columns) throw tooManyColumns(`row ${info.lines}`)
-      if (record.some((cell) => cell.length > BOUNDS.cellCharacters)) throw cellTooLong(`row ${info.lines}`)
+      if (record.length > BOUNDS.columns) throw csvTooManyColumns(info.lines)
+      if (record.some((cell) => cell.length > BOUNDS.cellCharacters)) throw csvCellTooLong(info.lines)
       yield { number: info.lines, cells: record.map((cell) => cell.trim()) }
     }
   } catch (error) {
