@@ -917,7 +917,7 @@ const en = {
     choose: 'Choose a file',
     no_file: 'No file chosen',
     check: 'Check the file',
-    checking: 'Checking every row…',
+    checking: 'Checking the file…',
     columns: 'Columns',
     columns_help: 'Each column of the file goes to a field, guessed from its header; change it where the guess is wrong.',
     column: 'Column in the file',
@@ -934,6 +934,9 @@ const en = {
     },
     problems: 'Problems',
     no_problems: 'Every row can be imported.',
+    no_problems_checked: 'Every row checked can be imported.',
+    checked_first:
+      'The file has more rows than a check reads: these are the first %{rows}. The import checks every row before it writes one; with “Import nothing unless every row is valid”, nothing is written when a later row has a problem.',
     problem_column: 'Column',
     reasons: importReasons,
     more_problems: '… and %{smart_count} more problem |||| … and %{smart_count} more problems',

@@ -984,7 +984,7 @@ const nl: typeof en = {
     choose: 'Kies een bestand',
     no_file: 'Geen bestand gekozen',
     check: 'Bestand controleren',
-    checking: 'Elke rij wordt gecontroleerd…',
+    checking: 'Het bestand wordt gecontroleerd…',
     columns: 'Kolommen',
     columns_help: 'Elke kolom van het bestand gaat naar een veld, geraden uit de kop; pas het aan waar de gok niet klopt.',
     column: 'Kolom in het bestand',
@@ -1001,6 +1001,9 @@ const nl: typeof en = {
     },
     problems: 'Problemen',
     no_problems: 'Elke rij kan worden geïmporteerd.',
+    no_problems_checked: 'Elke gecontroleerde rij kan worden geïmporteerd.',
+    checked_first:
+      'Het bestand heeft meer rijen dan een controle leest: dit zijn de eerste %{rows}. De import controleert elke rij voordat hij er een schrijft; met „Niets importeren tenzij elke rij geldig is” wordt niets geschreven als een latere rij een probleem heeft.',
     problem_column: 'Kolom',
     reasons: importReasons,
     more_problems: '… en nog %{smart_count} probleem |||| … en nog %{smart_count} problemen',

@@ -104,5 +104,10 @@ export const IMPORT_FAILURE_CODES = ['interrupted_nothing_kept', 'interrupted_ba
 export type ImportFailureCode = (typeof IMPORT_FAILURE_CODES)[number]
 /** An upload larger than this is refused while it arrives (413), before it is read whole. */
 export const MAX_IMPORT_MB = 50
+/**
+ * A dry run checks at most this many rows, so that its answer comes within a second or two whatever the file; the
+ * import checks every row in its first pass, in the background, before it writes one.
+ */
+export const MAX_CHECKED_ROWS = 10_000
 /** A report lists at most this many problems; the refused rows download has them all. */
 export const MAX_LISTED_PROBLEMS = 1000

@@ -24,7 +24,9 @@ export const ImportOptions = Type.Object({
 export type ImportOptions = Static<typeof ImportOptions>
 
 export const ImportQuery = Type.Object({
-  dry_run: Type.Optional(Type.Boolean({ default: false, description: 'check every row and answer the report; change nothing' })),
+  dry_run: Type.Optional(
+    Type.Boolean({ default: false, description: 'check the first MAX_CHECKED_ROWS rows and answer the report; change nothing' }),
+  ),
 })
 
 export const ImportProblem = Type.Object({
@@ -55,6 +57,11 @@ export const ImportReport = Type.Object({
   rows: Nullable(Type.Integer()),
   /** rows checked or written so far, for a progress bar */
   processed: Type.Integer(),
+  /**
+   * a dry run checks the first MAX_CHECKED_ROWS rows only: true when the file has more, which the import checks in
+   * its first pass before it writes any row
+   */
+  more_rows: Type.Boolean(),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),

@@ -1,4 +1,4 @@
-// Imports: a dry run checks every row with the API's schemas and changes nothing; each refusal names its row,
+// Imports: a dry run checks the first MAX_CHECKED_ROWS rows with the API's schemas and changes nothing; each refusal names its row,
 // column and reason; bad files get a clear 4xx (not CSV or XLSX, empty, no header, unknown columns, too large);
 // a kept import creates, updates or books in the background with its report, progress and audit rows; its
 // refused rows download as CSV; a revert takes it all back, unless a later change rests on it. Imports of one kind
@@ -10,7 +10,7 @@ import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AuditEntry } from '../../src/contract'
+import { MAX_CHECKED_ROWS, type AuditEntry } from '../../src/contract'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { endAbandoned } from '../../src/server/domain/imports/recover'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
@@ -240,6 +240,31 @@ describe('a dry run', () => {
       { mapping: { Code: 'sku', Name: 'description' } },
     )
     expect(chosen.json()).toMatchObject({ created: 1, problems: [] })
+  })
+})
+
+describe('a dry run of a long file', () => {
+  // one refused row past the checked ones: the check answers without it; the import's own first pass finds it
+  const rows = Array.from({ length: MAX_CHECKED_ROWS + 600 }, (_, i) => [`LONG-${i}`, `Long ${i}`, '', '', '', '', ''])
+  rows[MAX_CHECKED_ROWS + 100][0] = ''
+  const file = productsCsv(rows)
+
+  it('checks the first MAX_CHECKED_ROWS rows, says the file has more, and reads no further', async () => {
+    const before = await everything()
+    const res = await dryRun('products', file, { mode: 'all_or_nothing' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'done', rows: MAX_CHECKED_ROWS, processed: MAX_CHECKED_ROWS, more_rows: true })
+    expect(res.json()).toMatchObject({ created: MAX_CHECKED_ROWS, refused: 0, problems: [] })
+    const short = await dryRun('products', productsCsv(rows.slice(0, MAX_CHECKED_ROWS)))
+    expect(short.json()).toMatchObject({ rows: MAX_CHECKED_ROWS, more_rows: false })
+    expect(await everything()).toBe(before)
+  })
+
+  it('the import checks every row before it writes one: all or nothing refuses for the row past the check', async () => {
+    const report = await imported('products', file, { mode: 'all_or_nothing' })
+    expect(report).toMatchObject({ status: 'refused', rows: MAX_CHECKED_ROWS + 600, created: 0, more_rows: false })
+    expect(report.problems).toEqual([expect.objectContaining({ row: MAX_CHECKED_ROWS + 102, code: 'sku_empty' })])
+    expect(await server.database.db.selectFrom('products').select('id').where('sku', 'like', 'LONG-%').execute()).toEqual([])
   })
 })
 

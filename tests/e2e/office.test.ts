@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { MAX_CHECKED_ROWS } from '../../src/contract'
 import { ADMIN, apiAs, choosePlace, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 // these journeys sign the admin in more often than the sign-in limit per account allows in its window
@@ -199,6 +200,36 @@ describe('the office', () => {
     await page.getByText('Het bestand is binair, geen CSV of XLSX. Sla het op als CSV of als Excel-werkmap.').first().waitFor()
     expect(await page.getByText('The file is binary').count()).toBe(0)
     await screenshot(page, 'office-import-refused-390-nl')
+
+    // a file past the bounds is refused in Dutch, naming the limit
+    await page.getByLabel('Bestand (CSV of XLSX)').setInputFiles({
+      name: 'breed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(Array.from({ length: 20_000 }, (_, i) => `k${i}`).join(';') + '\nx\n'),
+    })
+    await page.getByRole('button', { name: 'Bestand controleren' }).click()
+    await page
+      .getByText(/Rij 1 heeft meer dan 16\.?384 kolommen, meer dan Excel toestaat\./)
+      .first()
+      .waitFor()
+    expect(await page.getByText(/row 1|more than/).count()).toBe(0)
+    await screenshot(page, 'office-import-too-wide-390-nl')
+    expect(await overflow(page)).toBeLessThanOrEqual(0)
+
+    // a file longer than a check reads: the check says so, and that the import checks the rest first
+    const rows = Array.from({ length: MAX_CHECKED_ROWS + 50 }, (_, i) => `OF-1;Main;A-01;${1 + (i % 5)}`)
+    await page.getByLabel('Bestand (CSV of XLSX)').setInputFiles({
+      name: 'lang.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['SKU;Magazijn;Locatie;Aantal', ...rows].join('\n')),
+    })
+    await page.getByRole('button', { name: 'Bestand controleren' }).click()
+    await eventually(() => page.getByTestId('import-checked-first').innerText()).toMatch(
+      /^Het bestand heeft meer rijen dan een controle leest: dit zijn de eerste 10\.?000\./,
+    )
+    await page.getByText('Elke gecontroleerde rij kan worden geïmporteerd.').waitFor()
+    await screenshot(page, 'office-import-checked-first-390-nl')
+    expect(await overflow(page)).toBeLessThanOrEqual(0)
   })
 
   it('undo: a booking, a deletion of a mutation and a transfer are taken back from their confirmation', async () => {

@@ -1,4 +1,4 @@
-// /imports: a new import. Choose what to import and the file, check it (a dry run of every row: nothing changes),
+// /imports: a new import. Choose what to import and the file, check it (a dry run of its first rows: nothing changes),
 // correct the column mapping where the guess is wrong and check again, choose what happens to rows with problems,
 // then import; the report follows at /imports/{id}. Earlier imports are listed below.
 import { useEffect, useState } from 'react'
@@ -187,6 +187,11 @@ export default function ImportPage() {
                   refused: check.refused,
                 })}
               </Typography>
+            )}
+            {check.more_rows && (
+              <Alert severity="info" sx={{ mt: 1 }} data-testid="import-checked-first">
+                {translate('imports.checked_first', { rows: check.rows ?? 0 })}
+              </Alert>
             )}
             <Problems report={check} />
             <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>

@@ -14,7 +14,7 @@ export function Problems({ report }: { report: ImportReport }) {
   if (problems.length === 0)
     return report.rows === null ? null : (
       <Typography color="success.main" sx={{ my: 1 }}>
-        {translate('imports.no_problems')}
+        {translate(report.more_rows ? 'imports.no_problems_checked' : 'imports.no_problems')}
       </Typography>
     )
   const more = report.refused - new Set(problems.map((p) => p.row)).size

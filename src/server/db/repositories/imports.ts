@@ -146,6 +146,7 @@ export function toImportReport(row: ImportRow, listed: ImportProblem[]): ImportR
     columns: JSON.parse(row.columns) as ImportColumn[],
     rows: row.rows,
     processed: row.processed,
+    more_rows: false,
     created: row.created,
     updated: row.updated,
     unchanged: row.unchanged,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { ImportColumn, ImportKind, ImportMode, ImportProblem, ImportReport } from '../../../contract'
 import { holds, permissionsOf, type PermissionGrant } from '../../../contract/roles'
-import { MAX_LISTED_PROBLEMS } from '../../../contract'
+import { MAX_CHECKED_ROWS, MAX_LISTED_PROBLEMS } from '../../../contract'
 import type { DatabaseHandle, DB } from '../../db'
 import { now } from '../../db/clock'
 import { auditRepository } from '../../db/repositories/audit'
@@ -46,20 +46,30 @@ export interface ImportPlan {
 const bookingRightsOf = (permissions: readonly PermissionGrant[] | undefined) =>
   permissions && ((warehouseId: number) => holds(permissions, 'stock.book', warehouseId))
 
-/** Checks every row and tallies what an import would do, and what its bookings move per warehouse; nothing is written. */
+/**
+ * Checks the rows (every one, or the first `upTo`) and tallies what an import would do, and what its bookings move
+ * per warehouse; nothing is written. `moreRows` tells that the file goes on past `upTo`.
+ */
 async function checkAll(
   db: DB,
   file: UploadedFile,
   plan: ImportPlan,
   permissions: readonly PermissionGrant[] | undefined,
-  onChunk?: (checked: number, refused: ReturnType<typeof refusalsOf>) => Promise<void>,
+  { upTo = Infinity, onChunk }: { upTo?: number; onChunk?: (checked: number, refused: ReturnType<typeof refusalsOf>) => Promise<void> },
 ) {
   const memory = newMemory(bookingRightsOf(permissions))
   const totals = emptyTally()
   const problems: ImportProblem[] = []
   const adjustments: Adjustments = new Map()
   let rows = 0
-  for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
+  let moreRows = false
+  for await (const whole of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
+    // leaving the loop closes the file: the rows past the limit are never read
+    if (rows >= upTo) {
+      moreRows = true
+      break
+    }
+    const chunk = whole.slice(0, upTo - rows)
     const checked = await checkRows(db, plan.kind, plan.columns, chunk, memory)
     tally(totals, checked)
     for (const { planned } of checked)
@@ -67,12 +77,16 @@ async function checkAll(
     rows += chunk.length
     for (const { problems: found } of checked) problems.push(...found.slice(0, MAX_LISTED_PROBLEMS - problems.length))
     await onChunk?.(rows, refusalsOf(checked))
+    if (chunk.length < whole.length) {
+      moreRows = true
+      break
+    }
   }
-  return { rows, totals, problems, adjustments }
+  return { rows, totals, problems, adjustments, moreRows }
 }
 const refusalsOf = (checked: Awaited<ReturnType<typeof checkRows>>) => checked.filter((row) => !row.planned)
 
-/** What an import of the file would do, row by row, without doing it. */
+/** What an import of the file's first MAX_CHECKED_ROWS rows would do, row by row, without doing it. */
 export async function dryRun(
   db: DB,
   file: UploadedFile,
@@ -80,7 +94,7 @@ export async function dryRun(
   user: Actor,
   permissions?: readonly PermissionGrant[],
 ): Promise<ImportReport> {
-  const { rows, totals, problems } = await checkAll(db, file, plan, permissions)
+  const { rows, totals, problems, moreRows } = await checkAll(db, file, plan, permissions, { upTo: MAX_CHECKED_ROWS })
   const refusedAll = plan.mode === 'all_or_nothing' && totals.refused > 0
   return {
     id: null,
@@ -91,6 +105,7 @@ export async function dryRun(
     columns: plan.columns,
     rows,
     processed: rows,
+    more_rows: moreRows,
     ...totals,
     problems,
     applied_through: null,
@@ -243,12 +258,14 @@ export class ImportRunner {
     try {
       const allOrNothing = plan.mode === 'all_or_nothing'
       // first pass: every row checked; an all-or-nothing import keeps the refusals it stops for
-      const checked = await checkAll(db, file, plan, job.permissions, async (processed, refused) => {
-        if (this.stopping) throw new ImportInterrupted()
-        await this.write(async (trx) => {
-          if (allOrNothing) await importRepository.insertRefusals(trx, refusalRows(job.id, job.headers, refused))
-          await this.progress(trx, job.id, { processed })
-        })
+      const checked = await checkAll(db, file, plan, job.permissions, {
+        onChunk: async (processed, refused) => {
+          if (this.stopping) throw new ImportInterrupted()
+          await this.write(async (trx) => {
+            if (allOrNothing) await importRepository.insertRefusals(trx, refusalRows(job.id, job.headers, refused))
+            await this.progress(trx, job.id, { processed })
+          })
+        },
       })
       if (allOrNothing && checked.totals.refused > 0) {
         await this.write((trx) =>
