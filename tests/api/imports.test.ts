@@ -757,6 +757,30 @@ describe('imports at the same time as other writes', () => {
     expect(stored.map((product) => product.sku)).toEqual(skus)
   })
 
+  it('four stock imports of one file at once each book every row once, and a revert among them takes back only its own', async () => {
+    await make.location(north.id, 'Four shelf')
+    const products = await Promise.all(Array.from({ length: 40 }, (_, i) => make.product({ sku: `FOURSTOCK-${i}` })))
+    const file = {
+      name: 'four-stock.csv',
+      content: csv([['SKU', 'Warehouse', 'Location', 'Amount'], ...products.map((_, i) => [`FOURSTOCK-${i}`, 'North', 'Four shelf', '3'])]),
+    }
+    const first = await imported('stock', file)
+    // bookings of stock imports overlap, as any bookings do; the revert of the first waits for them and is refused
+    const started = await Promise.all(Array.from({ length: 4 }, () => upload(server, token, { kind: 'stock' }, file, false)))
+    const reverted = await server.admin.delete(`/api/imports/${first.id}`)
+    await importRunnerOf(server.database).settled()
+    for (const res of started)
+      expect(ok(await server.admin.get(`/api/imports/${res.json().id}`))).toMatchObject({ status: 'done', booked: 40 })
+    const stocks = await Promise.all(products.map(async ({ id }) => ok(await server.admin.get(`/api/products/${id}`)).stock))
+    // the revert went through before the other imports booked (4 imports of 3 left), or was refused once one had (5 of 3)
+    const outcome = [reverted.statusCode, reverted.json().code ?? null, [...new Set(stocks)]]
+    expect([
+      [200, null, [12]],
+      [409, 'IMPORT_CHANGED_SINCE', [15]],
+    ]).toContainEqual(outcome)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
   it.runIf(dbKind === 'postgres')(
     'a product created by hand while an import writes its SKU: the import waits for it and updates it',
     async () => {

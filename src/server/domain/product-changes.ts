@@ -36,7 +36,7 @@ async function touchProduct(trx: Trx, id: number): Promise<void> {
 
 export async function createProduct(trx: Trx, body: ProductCreate): Promise<Product> {
   // a products import running meanwhile finds this SKU once this commits, instead of creating it a second time
-  await takeImportTurn(trx, 'products', { shared: true })
+  await takeImportTurn(trx, 'products', 'by hand')
   const stamp = now()
   const { id } = await writeWithReferences(trx, { brand_id: body.brand_id, supplier_id: body.supplier_id }, () =>
     trx

@@ -93,7 +93,7 @@ const chunks = <T>(items: T[], size = 500) =>
 export async function revertImport(trx: Trx, importId: number, actor: Actor, { failing = false } = {}): Promise<Compensation> {
   const kind = (await importRepository.find(trx, importId))?.kind
   // an import of the kind writing meanwhile would lock the same products in its file's order: one waits for the other
-  if (kind) await takeImportTurn(trx, kind)
+  if (kind) await takeImportTurn(trx, kind, 'revert')
   await lockImportedProducts(trx, importId)
   const row = await importRepository.find(trx, importId)
   if (!row) throw new NotFound('Import')

@@ -304,7 +304,7 @@ export class ImportRunner {
       for await (const chunk of rowChunks(file.path, file.kind, file.head, CHUNK_ROWS)) {
         if (this.stopping) throw new ImportInterrupted()
         await this.write(async (trx) => {
-          await takeImportTurn(trx, plan.kind)
+          await takeImportTurn(trx, plan.kind, 'import')
           const rows = await checkRows(trx, plan.kind, plan.columns, chunk, memory)
           if (allOrNothing && rows.some((row) => !row.planned))
             throw new Error(

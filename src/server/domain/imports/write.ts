@@ -73,14 +73,17 @@ export function refusalRows(importId: number, headers: string[], rows: CheckedRo
 }
 
 /**
- * Makes the writes of imports of one kind take turns on PostgreSQL (SQLite writes one transaction at a time anyway).
- * A chunk takes its turn before it checks its rows again and holds it until it commits, so it sees the products an
- * earlier chunk of another import created instead of creating them twice. `shared`: a write that must not overlap
- * an import's chunk but may overlap others like it (a product created by hand).
+ * Makes the writes of imports of one kind take turns on PostgreSQL (SQLite writes one transaction at a time anyway),
+ * held until the transaction commits. A chunk of a products import takes its turn alone before it checks its rows
+ * again, so it sees the products an earlier chunk of another import created instead of creating them twice; a
+ * product created by hand shares the turn with others like it. Chunks of stock imports share theirs, as bookings
+ * overlap each other anyway. A revert takes its kind's turn alone: no chunk locks the products it reverts in its
+ * file's order meanwhile.
  */
-export async function takeImportTurn(trx: Trx, kind: ImportKind, { shared = false } = {}): Promise<void> {
+export async function takeImportTurn(trx: Trx, kind: ImportKind, writer: 'import' | 'revert' | 'by hand'): Promise<void> {
   if (dialectOfConnection(trx) !== 'postgres') return
   const key = `stockroom:import:${kind}`
+  const shared = writer === 'by hand' || (writer === 'import' && kind === 'stock')
   if (shared) await sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`.execute(trx)
   else await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
 }
