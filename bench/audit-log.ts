@@ -4,16 +4,15 @@
 // runs them at start; then the trail's screens over HTTP beside the constant route of the same run: the first page
 // of 100 with its names and parts counted, the deepest page, a product's History and an import opened to its rows.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Insertable } from 'kysely'
-import pg from 'pg'
 import type { AuditAction, AuditEntityType } from '../src/contract'
 import { openDatabase, type DatabaseHandle } from '../src/server/db'
 import type { AuditLogTable } from '../src/server/db/schema'
 import { migrateThrough } from '../src/server/db/migrate'
 import { Random } from '../src/server/db/seed/random'
+import { freshBenchDatabase } from './database'
 import { overHttp, type Measurement } from './measure'
 import { RESULTS_FILE } from './report'
 import { startServer } from './server'
@@ -38,23 +37,6 @@ const PRODUCTS = 20_000
 const IMPORT_ROWS = 5_000
 const CONNECTIONS = [1, 16]
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
-
-/** A fresh, empty database of the kind asked for: the trail is written anew each run. */
-async function freshDatabase(): Promise<string> {
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-bench-audit-'))
-    return `sqlite:${path.join(dir, 'audit.db')}`
-  }
-  const name = 'stockroom_bench_audit'
-  const admin = new pg.Client({ connectionString: values['postgres-url'] })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(values['postgres-url'])
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 /** The trail of a company that has booked, edited and imported for years; returns the ids of its imports' entries. */
 async function writeTrail({ db }: DatabaseHandle): Promise<number[]> {
@@ -116,7 +98,7 @@ async function writeTrail({ db }: DatabaseHandle): Promise<number[]> {
   return imports
 }
 
-const url = await freshDatabase()
+const url = await freshBenchDatabase(kind, 'stockroom_bench_audit', values['postgres-url'])
 const database = openDatabase(url)
 const names = fs
   .readdirSync(path.join(import.meta.dirname, '../src/server/db/migrations'))

@@ -37,6 +37,19 @@ async function seed(url: string, products: number): Promise<void> {
   console.log(`  seed done in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
+/** A fresh, empty database of this kind named `name` (a benchmark that writes its own data each run). */
+export async function freshBenchDatabase(kind: Kind, name: string, postgresUrl: string): Promise<string> {
+  if (kind === 'sqlite') return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)), `${name}.db`)}`
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 /** The URL of a seeded database of this kind and size, seeding it first when it is missing or --reseed asks. */
 export async function benchDatabase({ kind, products, postgresUrl, reseed }: BenchDatabaseOptions): Promise<string> {
   if (kind === 'sqlite') {
