@@ -1,12 +1,16 @@
 // Many clients at once over real HTTP, each on a connection of its own (on PostgreSQL their transactions run in
 // parallel on the pool): the ledger stays whole, renames race without breaking, and a location cannot be deleted
-// half-way through bookings to it.
+// half-way through bookings to it. Imports of one file at once create each SKU once; a revert and a booking on what
+// an import booked, at once, never both go through.
 /* eslint-disable vitest/no-conditional-expect -- a random client step or the winner of a race picks which expectations hold */
 import type net from 'node:net'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { importRunnerOf } from '../../src/server/domain/imports/run'
+import { createProduct } from '../../src/server/domain/product-changes'
 import { checkLedger } from '../../src/server/domain/ledger'
-import { startServer, type TestServer } from './helpers'
+import { dbKind, startServer, type Response, type TestServer } from './helpers'
+import { csv, upload } from './uploads'
 import { created, fixtures, ok } from './product-fixtures'
 import { httpClient, seededRandom, type HttpAnswer, type HttpClient } from './http-client'
 
@@ -477,6 +481,121 @@ describe('undo at the same moment as other writes (issue 14)', () => {
     expectStatus(undo, [201, 409, 503])
     const added = 2 * bookings.filter((a) => a.status === 201).length
     expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe((undo.status === 201 ? 0 : 5) + added)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})
+
+describe('imports at the same time as other writes', () => {
+  let token: string
+  let north: { id: number }
+  beforeAll(async () => {
+    token = tokens[0]
+    north = await make.warehouse('Imports North')
+  })
+  /** Starts a kept import and waits for it to end; answers its final report. */
+  const imported = async (kind: string, file: { name: string; content: string }) => {
+    const res = await upload(server, token, { kind }, file, false)
+    expect(res.statusCode, res.body).toBe(202)
+    await importRunnerOf(server.database).settled()
+    return ok(await server.admin.get(`/api/imports/${res.json().id}`))
+  }
+  const productsCsv = (rows: string[][]) => ({ name: 'products.csv', content: csv([['SKU', 'Description'], ...rows]) })
+
+  it('four imports of one file at once create each SKU once: one creates it, the others find it unchanged', async () => {
+    const skus = Array.from({ length: 300 }, (_, i) => `FOUR-${String(i).padStart(3, '0')}`)
+    const file = productsCsv(skus.map((sku) => [sku, 'imported four times at once']))
+    const started = await Promise.all(Array.from({ length: 4 }, () => upload(server, token, { kind: 'products' }, file, false)))
+    for (const res of started) expect(res.statusCode, res.body).toBe(202)
+    await importRunnerOf(server.database).settled()
+    const reports = await Promise.all(started.map(async (res) => ok(await server.admin.get(`/api/imports/${res.json().id}`))))
+    expect(reports.map((report) => report.status)).toEqual(['done', 'done', 'done', 'done'])
+    const sum = (field: 'created' | 'unchanged') => reports.reduce((total, report) => total + (report[field] as number), 0)
+    expect([sum('created'), sum('unchanged')]).toEqual([300, 900])
+    const stored = await server.database.db.selectFrom('products').select('sku').where('sku', 'like', 'FOUR-%').orderBy('sku').execute()
+    expect(stored.map((product) => product.sku)).toEqual(skus)
+  })
+
+  it('four stock imports of one file at once each book every row once, and a revert among them takes back only its own', async () => {
+    await make.location(north.id, 'Four shelf')
+    const products = await Promise.all(Array.from({ length: 40 }, (_, i) => make.product({ sku: `FOURSTOCK-${i}` })))
+    const file = {
+      name: 'four-stock.csv',
+      content: csv([
+        ['SKU', 'Warehouse', 'Location', 'Amount'],
+        ...products.map((_, i) => [`FOURSTOCK-${i}`, 'Imports North', 'Four shelf', '3']),
+      ]),
+    }
+    const first = await imported('stock', file)
+    // bookings of stock imports overlap, as any bookings do; the revert of the first waits for them and is refused
+    const started = await Promise.all(Array.from({ length: 4 }, () => upload(server, token, { kind: 'stock' }, file, false)))
+    const reverted = await server.admin.delete(`/api/imports/${first.id}`)
+    await importRunnerOf(server.database).settled()
+    for (const res of started)
+      expect(ok(await server.admin.get(`/api/imports/${res.json().id}`))).toMatchObject({ status: 'done', booked: 40 })
+    const stocks = await Promise.all(products.map(async ({ id }) => ok(await server.admin.get(`/api/products/${id}`)).stock))
+    // the revert went through before the other imports booked (4 imports of 3 left), or was refused once one had (5 of 3)
+    const outcome = [reverted.statusCode, reverted.json().code ?? null, [...new Set(stocks)]]
+    expect([
+      [200, null, [12]],
+      [409, 'IMPORT_CHANGED_SINCE', [15]],
+    ]).toContainEqual(outcome)
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+
+  it.runIf(dbKind === 'postgres')(
+    'a product created by hand while an import writes its SKU: the import waits for it and updates it',
+    async () => {
+      const { db } = server.database
+      let importId = 0
+      await db.transaction().execute(async (trx) => {
+        await createProduct(trx, { sku: 'BY-HAND', description: 'made by hand' })
+        const res = await upload(server, token, { kind: 'products' }, productsCsv([['by-hand', 'imported']]), false)
+        expect(res.statusCode, res.body).toBe(202)
+        importId = res.json().id
+        // the hand-made product stays uncommitted until the import's chunk waits for it (or, not waiting, has ended)
+        await vi.waitFor(
+          async () => {
+            const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
+            const { status } = ok(await server.admin.get(`/api/imports/${importId}`))
+            expect(rows[0].waiting > 0 || status === 'done').toBe(true)
+          },
+          { timeout: 10_000, interval: 10 },
+        )
+      })
+      await importRunnerOf(server.database).settled()
+      expect(ok(await server.admin.get(`/api/imports/${importId}`))).toMatchObject({ status: 'done', created: 0, updated: 1 })
+      const made = await db
+        .selectFrom('products')
+        .select(['sku', 'description'])
+        .where(sql`lower(sku)`, '=', 'by-hand')
+        .execute()
+      expect(made).toEqual([{ sku: 'BY-HAND', description: 'imported' }])
+    },
+  )
+
+  it('a revert and a booking out of what the import booked, at once: one of them goes through, never both', async () => {
+    const shelf = await make.location(north.id, 'Race shelf')
+    const answered = (res: Response) => [res.statusCode, res.json().code].filter(Boolean).join(' ')
+    for (let trial = 0; trial < 20; trial++) {
+      const product = await make.product({ sku: `RACE-${trial}` })
+      const stock = await imported('stock', {
+        name: 'race.csv',
+        content: csv([
+          ['SKU', 'Warehouse', 'Location', 'Amount'],
+          [`RACE-${trial}`, 'Imports North', 'Race shelf', '10'],
+        ]),
+      })
+      expect(stock).toMatchObject({ status: 'done', booked: 1 })
+      const [reverted, booked] = await Promise.all([
+        server.admin.delete(`/api/imports/${stock.id}`),
+        server.admin.post(`/api/products/${product.id}/stock_mutations`, { warehouse_id: north.id, location_id: shelf.id, amount: -10 }),
+      ])
+      const outcome = `revert ${answered(reverted)}, booking ${answered(booked)}`
+      // a booking in flight makes the revert wait and meet it; a booking after the revert finds nothing to take out
+      expect(['revert 409 IMPORT_CHANGED_SINCE, booking 201', 'revert 200, booking 409 INSUFFICIENT_STOCK']).toContain(outcome)
+      expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe(0)
+    }
     expect(await checkLedger(server.database.db)).toEqual([])
   })
 })

@@ -1,21 +1,18 @@
 // Imports: a dry run checks the first MAX_CHECKED_ROWS rows with the API's schemas and changes nothing; each refusal names its row,
 // column and reason; bad files get a clear 4xx (not CSV or XLSX, empty, no header, unknown columns, too large);
 // a kept import creates, updates or books in the background with its report, progress and audit rows; its
-// refused rows download as CSV; a revert takes it all back, unless a later change rests on it. Imports of one kind
-// take turns writing their chunks, so imports of one file at once create each SKU once; a revert and a booking on
-// what the import booked, at once, never both go through.
+// refused rows download as CSV; a revert takes it all back, unless a later change rests on it. Imports at the same
+// time as other writes are in the concurrency suite.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
-import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CHECKED_ROWS, type AuditEntry } from '../../src/contract'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { endAbandoned } from '../../src/server/domain/imports/recover'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
-import { createProduct } from '../../src/server/domain/product-changes'
-import { ADMIN, dbKind, startServer, type Response, type TestServer } from './helpers'
+import { ADMIN, startServer, type Response, type TestServer } from './helpers'
 import { fixtures, ok } from './product-fixtures'
 import { csv, multipart, upload, xlsx } from './uploads'
 
@@ -739,103 +736,6 @@ describe('reverting an import', () => {
     expect(first.id).toBeGreaterThan(second.id)
     expect((await server.admin.get('/api/imports/99999')).statusCode).toBe(404)
     expect((await server.admin.delete('/api/imports/99999')).statusCode).toBe(404)
-  })
-})
-
-describe('imports at the same time as other writes', () => {
-  it('four imports of one file at once create each SKU once: one creates it, the others find it unchanged', async () => {
-    const skus = Array.from({ length: 300 }, (_, i) => `FOUR-${String(i).padStart(3, '0')}`)
-    const file = productsCsv(skus.map((sku) => [sku, 'imported four times at once']))
-    const started = await Promise.all(Array.from({ length: 4 }, () => upload(server, token, { kind: 'products' }, file, false)))
-    for (const res of started) expect(res.statusCode, res.body).toBe(202)
-    await importRunnerOf(server.database).settled()
-    const reports = await Promise.all(started.map(async (res) => ok(await server.admin.get(`/api/imports/${res.json().id}`))))
-    expect(reports.map((report) => report.status)).toEqual(['done', 'done', 'done', 'done'])
-    const sum = (field: 'created' | 'unchanged') => reports.reduce((total, report) => total + (report[field] as number), 0)
-    expect([sum('created'), sum('unchanged')]).toEqual([300, 900])
-    const stored = await server.database.db.selectFrom('products').select('sku').where('sku', 'like', 'FOUR-%').orderBy('sku').execute()
-    expect(stored.map((product) => product.sku)).toEqual(skus)
-  })
-
-  it('four stock imports of one file at once each book every row once, and a revert among them takes back only its own', async () => {
-    await make.location(north.id, 'Four shelf')
-    const products = await Promise.all(Array.from({ length: 40 }, (_, i) => make.product({ sku: `FOURSTOCK-${i}` })))
-    const file = {
-      name: 'four-stock.csv',
-      content: csv([['SKU', 'Warehouse', 'Location', 'Amount'], ...products.map((_, i) => [`FOURSTOCK-${i}`, 'North', 'Four shelf', '3'])]),
-    }
-    const first = await imported('stock', file)
-    // bookings of stock imports overlap, as any bookings do; the revert of the first waits for them and is refused
-    const started = await Promise.all(Array.from({ length: 4 }, () => upload(server, token, { kind: 'stock' }, file, false)))
-    const reverted = await server.admin.delete(`/api/imports/${first.id}`)
-    await importRunnerOf(server.database).settled()
-    for (const res of started)
-      expect(ok(await server.admin.get(`/api/imports/${res.json().id}`))).toMatchObject({ status: 'done', booked: 40 })
-    const stocks = await Promise.all(products.map(async ({ id }) => ok(await server.admin.get(`/api/products/${id}`)).stock))
-    // the revert went through before the other imports booked (4 imports of 3 left), or was refused once one had (5 of 3)
-    const outcome = [reverted.statusCode, reverted.json().code ?? null, [...new Set(stocks)]]
-    expect([
-      [200, null, [12]],
-      [409, 'IMPORT_CHANGED_SINCE', [15]],
-    ]).toContainEqual(outcome)
-    expect(await checkLedger(server.database.db)).toEqual([])
-  })
-
-  it.runIf(dbKind === 'postgres')(
-    'a product created by hand while an import writes its SKU: the import waits for it and updates it',
-    async () => {
-      const { db } = server.database
-      let importId = 0
-      await db.transaction().execute(async (trx) => {
-        await createProduct(trx, { sku: 'BY-HAND', description: 'made by hand' })
-        const res = await upload(server, token, { kind: 'products' }, productsCsv([['by-hand', 'imported']]), false)
-        expect(res.statusCode, res.body).toBe(202)
-        importId = res.json().id
-        // the hand-made product stays uncommitted until the import's chunk waits for it (or, not waiting, has ended)
-        await vi.waitFor(
-          async () => {
-            const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
-            const { status } = ok(await server.admin.get(`/api/imports/${importId}`))
-            expect(rows[0].waiting > 0 || status === 'done').toBe(true)
-          },
-          { timeout: 10_000, interval: 10 },
-        )
-      })
-      await importRunnerOf(server.database).settled()
-      expect(ok(await server.admin.get(`/api/imports/${importId}`))).toMatchObject({ status: 'done', created: 0, updated: 1 })
-      const made = await db
-        .selectFrom('products')
-        .select(['sku', 'description'])
-        .where(sql`lower(sku)`, '=', 'by-hand')
-        .execute()
-      expect(made).toEqual([{ sku: 'BY-HAND', description: 'imported' }])
-    },
-  )
-
-  it('a revert and a booking out of what the import booked, at once: one of them goes through, never both', async () => {
-    const shelf = await make.location(north.id, 'Race shelf')
-    const answered = (res: Response) => [res.statusCode, res.json().code].filter(Boolean).join(' ')
-    for (let trial = 0; trial < 20; trial++) {
-      const product = await make.product({ sku: `RACE-${trial}` })
-      const stock = await imported('stock', {
-        name: 'race.csv',
-        content: csv([
-          ['SKU', 'Warehouse', 'Location', 'Amount'],
-          [`RACE-${trial}`, 'North', 'Race shelf', '10'],
-        ]),
-      })
-      expect(stock).toMatchObject({ status: 'done', booked: 1 })
-      const [reverted, booked] = await Promise.all([
-        server.admin.delete(`/api/imports/${stock.id}`),
-        server.admin.post(`/api/products/${product.id}/stock_mutations`, { warehouse_id: north.id, location_id: shelf.id, amount: -10 }),
-      ])
-      const outcome = `revert ${answered(reverted)}, booking ${answered(booked)}`
-      // a booking in flight makes the revert wait and meet it; a booking after the revert finds nothing to take out
-      expect(['revert 409 IMPORT_CHANGED_SINCE, booking 201', 'revert 200, booking 409 INSUFFICIENT_STOCK']).toContain(outcome)
-      expect(ok(await server.admin.get(`/api/products/${product.id}`)).stock).toBe(0)
-    }
-    expect(await checkLedger(server.database.db)).toEqual([])
   })
 })
 
