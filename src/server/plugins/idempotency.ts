@@ -81,7 +81,9 @@ export default fp(async function idempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER]
     if (typeof key !== 'string' || !WRITES.has(request.method) || !request.user) return
-    const multipart = MULTIPART.test(request.headers['content-type'] ?? '')
+    // only a route that takes a form reads it (reply.replayIfKept); any other reads no multipart body, whatever is sent
+    const takesForm = (request.routeOptions.schema?.consumes ?? []).some((type) => MULTIPART.test(type))
+    const multipart = takesForm && MULTIPART.test(request.headers['content-type'] ?? '')
     const write: KeyedWrite = {
       userId: request.user.id,
       key,
