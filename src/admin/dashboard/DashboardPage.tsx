@@ -14,6 +14,7 @@ import type { Dashboard, LedgerStatus } from '../../contract'
 import { office } from '../providers/officeApi'
 import { AuditRows } from '../common/history/AuditRows'
 import { APPROVALS_PATH, REORDER_REPORT_PATH } from '../common/paths'
+import { useNumber } from '../common/numbers'
 import { useTranslate } from '../common/translate'
 
 dayjs.extend(relativeTime)
@@ -42,7 +43,7 @@ const Figure = ({ children }: { children: ReactNode }) => (
 
 export default function DashboardPage() {
   const translate = useTranslate()
-  const locale = useLocale()
+  const number = useNumber()
   const [dashboard, setDashboard] = useState<Dashboard>()
   const [error, setError] = useState<string>()
   const load = useCallback(() => {
@@ -50,7 +51,6 @@ export default function DashboardPage() {
     office.dashboard(dayjs().startOf('day').toISOString()).then(setDashboard, (failure: Error) => setError(failure.message))
   }, [])
   useEffect(load, [load])
-  const number = (n: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(n)
 
   return (
     <Box sx={{ mt: 2, mb: 2 }}>
@@ -131,6 +131,7 @@ export default function DashboardPage() {
 function LedgerCheck() {
   const translate = useTranslate()
   const locale = useLocale()
+  const number = useNumber()
   const [status, setStatus] = useState<LedgerStatus>()
   const [error, setError] = useState<string>()
   const [asking, setAsking] = useState(false)
@@ -183,7 +184,7 @@ function LedgerCheck() {
           {translate('dashboard.ledger_checked', {
             when: dayjs(status.checked_at).locale(locale).fromNow(),
             seconds: (status.seconds ?? 0).toFixed(1),
-            mutations: new Intl.NumberFormat(locale).format(status.mutations ?? 0),
+            mutations: number(status.mutations ?? 0),
           })}
         </Typography>
       )}

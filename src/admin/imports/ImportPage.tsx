@@ -32,6 +32,7 @@ import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MODES, type ImportKind, type Import
 import type { ImportReport } from '../../contract'
 import { office } from '../providers/officeApi'
 import { Problems } from './ImportParts'
+import { useNumber } from '../common/numbers'
 import { useTranslate } from '../common/translate'
 import { TableScroll } from '../common/TableScroll'
 
@@ -41,6 +42,7 @@ const IGNORE = ''
 
 export default function ImportPage() {
   const translate = useTranslate()
+  const number = useNumber()
   const navigate = useNavigate()
   const [kind, setKind] = useState<ImportKind>('products')
   const [file, setFile] = useState<File>()
@@ -179,18 +181,18 @@ export default function ImportPage() {
             {check.rows !== null && (
               <Typography sx={{ mt: 2 }} data-testid="import-would">
                 {translate('imports.would', {
-                  rows: check.rows,
-                  created: check.created,
-                  updated: check.updated,
-                  unchanged: check.unchanged,
-                  booked: check.booked,
-                  refused: check.refused,
+                  rows: number(check.rows),
+                  created: number(check.created),
+                  updated: number(check.updated),
+                  unchanged: number(check.unchanged),
+                  booked: number(check.booked),
+                  refused: number(check.refused),
                 })}
               </Typography>
             )}
             {check.more_rows && (
               <Alert severity="info" sx={{ mt: 1 }} data-testid="import-checked-first">
-                {translate('imports.checked_first', { rows: check.rows ?? 0 })}
+                {translate('imports.checked_first', { rows: number(check.rows ?? 0) })}
               </Alert>
             )}
             <Problems report={check} />

@@ -1,6 +1,7 @@
 // Pieces of the import screens: the problems of a report as a table, and its figures.
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import type { ImportProblem, ImportReport } from '../../contract'
+import { useNumber } from '../common/numbers'
 import { useTranslate } from '../common/translate'
 import { TableScroll } from '../common/TableScroll'
 
@@ -54,6 +55,7 @@ export function Problems({ report }: { report: ImportReport }) {
 
 export function Figures({ report }: { report: ImportReport }) {
   const translate = useTranslate()
+  const number = useNumber()
   const figures =
     report.kind === 'products'
       ? (['rows', 'created', 'updated', 'unchanged', 'refused'] as const)
@@ -64,7 +66,7 @@ export function Figures({ report }: { report: ImportReport }) {
         <Chip
           key={figure}
           color={figure === 'refused' && report.refused > 0 ? 'warning' : 'default'}
-          label={`${translate(`imports.${figure}`)}: ${report[figure] ?? '…'}`}
+          label={`${translate(`imports.${figure}`)}: ${number(report[figure])}`}
         />
       ))}
     </Stack>

@@ -13,6 +13,7 @@ import type { ImportReport } from '../../contract'
 import { office } from '../providers/officeApi'
 import { useNotifyWithUndo } from '../common/UndoNotice'
 import { Figures, Problems } from './ImportParts'
+import { useNumber } from '../common/numbers'
 import { useTranslate } from '../common/translate'
 
 dayjs.extend(localizedFormat)
@@ -21,6 +22,7 @@ const running = (report?: ImportReport) => report?.status === 'checking' || repo
 
 export default function ImportReportPage() {
   const translate = useTranslate()
+  const number = useNumber()
   const locale = useLocale()
   const notifyWithUndo = useNotifyWithUndo()
   const id = Number(useParams().id)
@@ -121,7 +123,7 @@ export default function ImportReportPage() {
                 <Box>
                   <Typography variant="body2">
                     {report.status === 'importing' && report.rows
-                      ? translate('imports.running', { done: report.processed, total: report.rows })
+                      ? translate('imports.running', { done: number(report.processed), total: number(report.rows) })
                       : translate('imports.checking')}
                   </Typography>
                   <LinearProgress
