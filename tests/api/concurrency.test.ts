@@ -10,7 +10,7 @@ import { importRunnerOf } from '../../src/server/domain/imports/run'
 import { createProduct } from '../../src/server/domain/product-changes'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { dbKind, startServer, type Response, type TestServer } from './helpers'
-import { csv, upload } from './uploads'
+import { csv, imported as importedAs, upload } from './uploads'
 import { created, fixtures, ok } from './product-fixtures'
 import { httpClient, seededRandom, type HttpAnswer, type HttpClient } from './http-client'
 
@@ -493,12 +493,7 @@ describe('imports at the same time as other writes', () => {
     north = await make.warehouse('Imports North')
   })
   /** Starts a kept import and waits for it to end; answers its final report. */
-  const imported = async (kind: string, file: { name: string; content: string }) => {
-    const res = await upload(server, token, { kind }, file, false)
-    expect(res.statusCode, res.body).toBe(202)
-    await importRunnerOf(server.database).settled()
-    return ok(await server.admin.get(`/api/imports/${res.json().id}`))
-  }
+  const imported = (kind: string, file: { name: string; content: string }) => importedAs(server, token, { kind }, file)
   const productsCsv = (rows: string[][]) => ({ name: 'products.csv', content: csv([['SKU', 'Description'], ...rows]) })
 
   it('four imports of one file at once create each SKU once: one creates it, the others find it unchanged', async () => {

@@ -14,7 +14,7 @@ import { endAbandoned } from '../../src/server/domain/imports/recover'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
 import { ADMIN, startServer, type Response, type TestServer } from './helpers'
 import { fixtures, ok } from './product-fixtures'
-import { csv, multipart, upload, xlsx } from './uploads'
+import { csv, imported as importedAs, multipart, upload, xlsx } from './uploads'
 
 let server: TestServer
 let token: string
@@ -51,17 +51,11 @@ const dryRun = (
 ) => upload(server, token, { kind, ...extra }, file)
 
 /** Starts a kept import and waits for it to end; answers its final report. */
-async function imported(
+const imported = (
   kind: string,
   file: { name: string; content: Buffer | string },
   extra: { mode?: string; mapping?: Record<string, string> } = {},
-) {
-  const res = await upload(server, token, { kind, ...extra }, file, false)
-  expect(res.statusCode, res.body).toBe(202)
-  expect(res.json()).toMatchObject({ status: 'checking', kind, file_name: file.name })
-  await importRunnerOf(server.database).settled()
-  return ok(await server.admin.get(`/api/imports/${res.json().id}`))
-}
+) => importedAs(server, token, { kind, ...extra }, file)
 
 const productsCsv = (rows: (string | number)[][]) => ({
   name: 'products.csv',

@@ -1,7 +1,10 @@
 // Multipart uploads for the import tests: a form with fields and one file, as a browser's FormData sends it, and
 // spreadsheet files made with the library the server reads them with.
 import ExcelJS from 'exceljs'
+import { expect } from 'vitest'
+import { importRunnerOf } from '../../src/server/domain/imports/run'
 import type { TestServer } from './helpers'
+import { ok } from './product-fixtures'
 
 const BOUNDARY = '----stockroom-test-boundary'
 
@@ -40,6 +43,20 @@ export function upload(
     payload,
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
   })
+}
+
+/** Starts a kept import as `token`'s user and waits for it to end; answers its final report. */
+export async function imported(
+  server: TestServer,
+  token: string,
+  fields: { kind: string; mode?: string; mapping?: Record<string, string> },
+  file: { name: string; content: Buffer | string },
+) {
+  const res = await upload(server, token, fields, file, false)
+  expect(res.statusCode, res.body).toBe(202)
+  expect(res.json()).toMatchObject({ status: 'checking', kind: fields.kind, file_name: file.name })
+  await importRunnerOf(server.database).settled()
+  return ok(await server.admin.get(`/api/imports/${res.json().id}`))
 }
 
 /** An XLSX workbook of one sheet with these rows (a cell may be a formula: `{ formula: 'SUM(1,2)' }`). */
