@@ -74,6 +74,10 @@ export interface OrganizationsTable {
   org_name: string
   is_seller: Bool
   is_supplier: Bool
+  /** where what is sent to the organization goes (migration 100) */
+  email: ColumnType<string | null, string | null | undefined, string | null>
+  /** the language of what is sent to it */
+  language: Generated<Language>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -81,6 +85,8 @@ export interface OrganizationsTable {
 export interface WarehousesTable {
   id: Generated<number>
   warehouse_name: string
+  /** the delivery address purchase orders print (migration 100) */
+  address: ColumnType<string | null, string | null | undefined, string | null>
   approval_threshold_quantity: Generated<number | null>
   approval_threshold_value: Generated<number | null>
   negative_stock: Generated<NegativeStockPolicy>
@@ -106,6 +112,9 @@ export interface ProductsTable extends ProductFieldColumns {
   brand_id: number | null
   supplier_id: number | null
   minimum_order_quantity: number | null
+  /** units per carton the supplier sells (migration 100) */
+  pack_size: Generated<number>
+  supplier_sku: ColumnType<string | null, string | null | undefined, string | null>
   purchase_price: Money
   purchase_currency: Currency | null
   created_at: Timestamp

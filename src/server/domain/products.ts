@@ -16,7 +16,8 @@ import { stockOnHand } from '../db/repositories/product-stock'
 import { Invalid, NotFound } from './errors'
 import { isVisible, visibleIds, type VisibleWarehouses } from './visible-warehouses'
 
-type SummaryRow = Omit<Selectable<ProductsTable>, 'supplier_id' | 'minimum_order_quantity' | 'purchase_price' | 'purchase_currency'> & {
+type SupplierColumns = 'supplier_id' | 'minimum_order_quantity' | 'pack_size' | 'supplier_sku' | 'purchase_price' | 'purchase_currency'
+type SummaryRow = Omit<Selectable<ProductsTable>, SupplierColumns> & {
   brand_name: string | null
   stock: number | string
   /** 0/1 from SQLite; left out by a read that does not ask */
