@@ -244,6 +244,7 @@ const en = {
         product: 'The product',
         transfer_stock: 'The stock of a product of this transfer',
         count_stock: 'The stock of a product of this count',
+        receipt_stock: 'The stock of a product of this receipt',
         product_named: 'Product "%{sku}"',
         stock_named: 'The stock of "%{sku}" at %{location}',
       },
@@ -302,6 +303,11 @@ const en = {
         FILE_TOO_LARGE: 'The file is larger than %{limit} MB. Split it into smaller files.',
         APPROVAL_DECIDED: 'Approval %{id} was decided already: it was approved or rejected by someone else.',
         APPROVAL_OWN: 'You asked for this yourself: another manager of the warehouse approves it.',
+        INVALID_STATUS: 'This purchase order is %{status}: it cannot do this now.',
+        OVER_RECEIPT: '%{sku}: %{open} still to come, not the %{quantity} received. Receive more than was ordered?',
+        BELOW_RECEIVED: '%{received} of this line came already: its quantity cannot be lower.',
+        PURCHASE_ORDER_EMPTY: 'This purchase order has no lines to send.',
+        NOTHING_TO_ORDER: 'No product with a supplier is short beyond what is on order already.',
       },
       /** the rules of the domain, by the `rule` of a refusal's ctx; the server's English `msg` is made from these texts */
       domain: {
@@ -311,6 +317,9 @@ const en = {
         location_missing: 'Location %{id} does not exist',
         product_missing: 'Product %{id} does not exist',
         location_not_in_warehouse: 'Location %{location_id} does not belong to warehouse %{warehouse_id}',
+        organization_not_supplier: 'Organization %{id} is not a supplier',
+        product_on_order_twice: 'Product %{id} is on the order already: change the quantity of its line',
+        line_not_on_order: 'Line %{id} is not a line of this order',
         amount_zero: 'Amount should be a whole number other than 0',
         stock_out_of_range: 'Stock would leave the range -%{limit}..%{limit}',
         product_not_of_path: 'Input should be %{product_id}, the product of the path',
@@ -792,6 +801,16 @@ const en = {
     count_held:
       'The differences of count #%{id} are larger than %{warehouse} allows without approval: the count waits for a manager and is not applied yet.',
   },
+  purchase_orders: {
+    status: {
+      draft: 'draft',
+      sent: 'sent',
+      partially_received: 'partly received',
+      received: 'received',
+      closed: 'closed',
+      cancelled: 'cancelled',
+    },
+  },
   counts: {
     empty: 'No counts yet.',
     name: 'Count #%{id}',
@@ -1010,6 +1029,7 @@ const en = {
       import: 'Import',
       approval: 'Approval',
       booking_reason: 'Booking reason',
+      purchase_order: 'Purchase order',
     },
     filters: { until: 'Until' },
     empty: 'No entries match these filters.',

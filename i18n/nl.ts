@@ -299,6 +299,7 @@ const nl: typeof en = {
         product: 'Het product',
         transfer_stock: 'De voorraad van een product van deze verplaatsing',
         count_stock: 'De voorraad van een product van deze telling',
+        receipt_stock: 'De voorraad van een product van deze ontvangst',
         product_named: 'Product "%{sku}"',
         stock_named: 'De voorraad van "%{sku}" op %{location}',
       },
@@ -358,6 +359,11 @@ const nl: typeof en = {
         FILE_TOO_LARGE: 'Het bestand is groter dan %{limit} MB. Splits het in kleinere bestanden.',
         APPROVAL_DECIDED: 'Over goedkeuring %{id} is al beslist: iemand anders heeft die goedgekeurd of afgewezen.',
         APPROVAL_OWN: 'Dit heeft u zelf gevraagd: een andere manager van het magazijn keurt het goed.',
+        INVALID_STATUS: 'Deze inkooporder is %{status}: dat kan nu niet.',
+        OVER_RECEIPT: '%{sku}: nog %{open} te ontvangen, niet de %{quantity} ontvangen. Meer ontvangen dan besteld?',
+        BELOW_RECEIVED: 'Van deze regel is al %{received} ontvangen: het aantal kan niet lager.',
+        PURCHASE_ORDER_EMPTY: 'Deze inkooporder heeft geen regels om te versturen.',
+        NOTHING_TO_ORDER: 'Geen product met een leverancier komt meer tekort dan er al besteld is.',
       },
       /** de regels van het domein, naar de `rule` in de ctx van een weigering */
       domain: {
@@ -367,6 +373,9 @@ const nl: typeof en = {
         location_missing: 'Locatie %{id} bestaat niet',
         product_missing: 'Product %{id} bestaat niet',
         location_not_in_warehouse: 'Locatie %{location_id} hoort niet bij magazijn %{warehouse_id}',
+        organization_not_supplier: 'Organisatie %{id} is geen leverancier',
+        product_on_order_twice: 'Product %{id} staat al op de order: wijzig het aantal van die regel',
+        line_not_on_order: 'Regel %{id} is geen regel van deze order',
         amount_zero: 'Het aantal moet een geheel getal zijn, anders dan 0',
         stock_out_of_range: 'De voorraad zou buiten het bereik van -%{limit} tot %{limit} komen',
         product_not_of_path: 'Moet %{product_id} zijn, het product uit het adres',
@@ -858,6 +867,16 @@ const nl: typeof en = {
     count_held:
       'De verschillen van telling #%{id} zijn groter dan %{warehouse} zonder goedkeuring toestaat: de telling wacht op een manager en is nog niet verwerkt.',
   },
+  purchase_orders: {
+    status: {
+      draft: 'een concept',
+      sent: 'verstuurd',
+      partially_received: 'deels ontvangen',
+      received: 'ontvangen',
+      closed: 'afgesloten',
+      cancelled: 'geannuleerd',
+    },
+  },
   counts: {
     empty: 'Nog geen tellingen.',
     name: 'Telling #%{id}',
@@ -1077,6 +1096,7 @@ const nl: typeof en = {
       import: 'Import',
       approval: 'Goedkeuring',
       booking_reason: 'Boekingsreden',
+      purchase_order: 'Inkooporder',
     },
     filters: { until: 'Tot' },
     empty: 'Geen regels voor deze filters.',

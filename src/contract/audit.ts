@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'import',
   'approval',
   'booking_reason',
+  'purchase_order',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const

@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   // approvals: deciding one already decided, approving one's own request
   'APPROVAL_DECIDED',
   'APPROVAL_OWN',
+  // purchase orders: a move the status does not allow, more received than is open, a quantity below what came
+  'INVALID_STATUS',
+  'OVER_RECEIPT',
+  'BELOW_RECEIVED',
+  'PURCHASE_ORDER_EMPTY',
+  'NOTHING_TO_ORDER',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

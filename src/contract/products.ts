@@ -50,6 +50,8 @@ export const StockWarehouseItem = Type.Object({
   warehouse_id: Id,
   warehouse: Type.Object({ id: Id, warehouse_name: Type.String() }),
   amount: Type.Integer(),
+  /** the open quantity of the purchase orders sent for it */
+  incoming: Type.Integer(),
 })
 export type StockWarehouseItem = Static<typeof StockWarehouseItem>
 export const StockItem = Type.Object({

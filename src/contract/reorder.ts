@@ -21,10 +21,14 @@ export const ReorderReportLine = Type.Object({
   warehouse_id: Id,
   warehouse_name: Type.String(),
   on_hand: Type.Integer(),
+  /** the open quantity of the purchase orders sent for it */
+  incoming: Type.Integer(),
   min_stock: Type.Integer(),
   max_stock: Type.Integer(),
   minimum_order_quantity: Nullable(Type.Integer()),
-  /** max_stock - on_hand, raised to the supplier's minimum order quantity when below it */
+  /** units per carton the supplier sells */
+  pack_size: Type.Integer(),
+  /** max_stock - on_hand - incoming, raised to the minimum order quantity, then up to whole packs; 0 when on order */
   suggested: Type.Integer(),
   purchase_price: Nullable(Type.Number()),
   purchase_currency: Nullable(CurrencyCode),

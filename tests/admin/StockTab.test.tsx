@@ -179,9 +179,9 @@ describe('StockTab', () => {
     const shown = product({
       stock: 12,
       stock_warehouse_items: [
-        { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Rotterdam' }, amount: 12 },
-        { warehouse_id: 3, warehouse: { id: 3, warehouse_name: 'Breda' }, amount: 0 },
-        { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'amsterdam' }, amount: 0 },
+        { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Rotterdam' }, amount: 12, incoming: 0 },
+        { warehouse_id: 3, warehouse: { id: 3, warehouse_name: 'Breda' }, amount: 0, incoming: 0 },
+        { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'amsterdam' }, amount: 0, incoming: 0 },
       ],
       stock_items: [
         { warehouse_id: 1, location_id: 12, location: { id: 12, location_name: 'A-10' }, amount: 5 },

@@ -70,8 +70,8 @@ export function aProduct(changes: Partial<Product> = {}): Product {
     created_at: '2024-03-01T10:00:00.000Z',
     updated_at: '2024-03-01T10:00:00.000Z',
     stock_warehouse_items: [
-      { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'Zwolle' }, amount: 5 },
-      { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Amsterdam' }, amount: 7 },
+      { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'Zwolle' }, amount: 5, incoming: 0 },
+      { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Amsterdam' }, amount: 7, incoming: 0 },
     ],
     stock_items: [],
     supplier_info: null,

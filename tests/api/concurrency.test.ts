@@ -331,6 +331,69 @@ describe('20 clients transferring, counting, booking and deleting at once', () =
   })
 })
 
+describe('10 clients receiving one purchase order beside bookings and transfers', () => {
+  it('never takes a line past its quantity, and leaves the levels equal to the ledger and incoming equal to what is open', async () => {
+    const hall = await make.warehouse('Receiving Hall')
+    const docks = [(await make.location(hall.id, 'RD-1')).id, (await make.location(hall.id, 'RD-2')).id]
+    const supplier = await make.organization('Receiving Supplier', { is_supplier: true })
+    const products = [await make.product({ sku: 'RCV-A' }), await make.product({ sku: 'RCV-B' })]
+    const order = created(
+      await server.admin.post('/api/purchase_orders/', {
+        supplier_id: supplier.id,
+        warehouse_id: hall.id,
+        lines: products.map((product) => ({ product_id: product.id, quantity: 12 })),
+      }),
+    )
+    ok(await server.admin.post(`/api/purchase_orders/${order.id}/send`))
+    const lines = order.lines as { id: number; product_id: number }[]
+
+    const received = new Map<number, number>(lines.map((line) => [line.id, 0]))
+    const runClient = async (n: number) => {
+      const random = seededRandom(4000 + n)
+      const client = connect(tokens[n % tokens.length])
+      for (let op = 0; op < 8; op++) {
+        const line = random.pick(lines)
+        const roll = random.next()
+        if (roll < 0.6) {
+          const quantity = random.int(1, 3)
+          const answer = await client.post(`/api/purchase_orders/${order.id}/receipts`, {
+            lines: [{ line_id: line.id, location_id: random.pick(docks), quantity }],
+          })
+          // a full line, or the order received whole, refuses what comes on top
+          expectStatus(answer, [201, 409])
+          if (answer.status === 201) received.set(line.id, received.get(line.id)! + quantity)
+          else expect(['OVER_RECEIPT', 'INVALID_STATUS']).toContain(answer.body.code)
+        } else if (roll < 0.8) {
+          const answer = await client.post(`/api/products/${line.product_id}/stock_mutations`, {
+            amount: random.int(-2, 4) || 1,
+            warehouse_id: hall.id,
+            location_id: random.pick(docks),
+            allow_negative: true,
+          })
+          expectStatus(answer, [201])
+        } else {
+          const answer = await client.post('/api/stock_transfers/', {
+            product_id: line.product_id,
+            amount: 1,
+            from_location_id: docks[0],
+            to_location_id: docks[1],
+            allow_negative: true,
+          })
+          expectStatus(answer, [201, 409])
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 10 }, (_, n) => runClient(n)))
+
+    const after = ok(await server.admin.get(`/api/purchase_orders/${order.id}`))
+    for (const line of after.lines as { id: number; received: number; quantity: number }[]) {
+      expect(line.received).toBe(received.get(line.id))
+      expect(line.received).toBeLessThanOrEqual(line.quantity)
+    }
+    expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})
+
 describe('two administrators at once', () => {
   let adminA: HttpClient
   let adminB: HttpClient

@@ -73,6 +73,9 @@ export function describeFailure(status: number, body: Partial<ErrorBody> | null,
     const params = { ...body.params }
     // the subject of the sentence, named by the server as a `thing` (its own `what` is English)
     if (typeof params.thing === 'string') params.what = translate(`stockroom.errors.things.${params.thing}`, { ...params, _: params.what })
+    // the status of a document, as its own screens name it
+    if (typeof params.document === 'string' && typeof params.status === 'string')
+      params.status = translate(`${params.document}.status.${params.status}`, { _: params.status })
     return translate(`stockroom.errors.codes.${body.code}`, { ...params, smart_count: params.count, _: detail ?? body.code })
   }
   if (typeof detail === 'string' && /^[A-Z_]+$/.test(detail)) return translate(`stockroom.errors.codes.${detail}`, { _: detail })

@@ -14,6 +14,7 @@ import type {
   Language,
   NegativeStockPolicy,
   ProductFieldName,
+  PurchaseOrderStatus,
   Role,
   SourceKind,
 } from '../../contract'
@@ -186,6 +187,8 @@ export interface WarehouseStockTable {
   on_hand: number
   min_stock: ColumnType<number | null, number | null | undefined, number | null>
   max_stock: ColumnType<number | null, number | null | undefined, number | null>
+  /** the open quantity of the sent purchase orders for this warehouse (migration 101) */
+  incoming: ColumnType<number, number | undefined, number>
 }
 
 /** kept stock per product in total: always the sum of its warehouses; a row for every product (migration 070) */
@@ -395,6 +398,58 @@ export interface ImportRefusalsTable {
   cells: string
 }
 
+/** counters of human-readable document numbers, per kind and year */
+export interface DocumentNumbersTable {
+  kind: string
+  year: number
+  last: number
+}
+
+export interface PurchaseOrdersTable {
+  id: Generated<number>
+  number: string
+  supplier_id: number
+  warehouse_id: number
+  status: PurchaseOrderStatus
+  expected_date: string | null
+  note: string | null
+  user_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>
+  received_at: ColumnType<string | null, string | null | undefined, string | null>
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface PurchaseOrderLinesTable {
+  id: Generated<number>
+  purchase_order_id: number
+  product_id: number
+  quantity: number
+  received: ColumnType<number, number | undefined, number>
+  unit_price: number | null
+  currency: string | null
+}
+
+export interface PurchaseReceiptsTable {
+  id: Generated<number>
+  purchase_order_id: number
+  note: string | null
+  user_id: number | null
+  created_at: Timestamp
+  reversed_at: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface PurchaseReceiptLinesTable {
+  id: Generated<number>
+  receipt_id: number
+  line_id: number
+  location_id: number
+  quantity: number
+  mutation_id: number | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -425,4 +480,9 @@ export interface Database {
   imports: ImportsTable
   import_changes: ImportChangesTable
   import_refusals: ImportRefusalsTable
+  document_numbers: DocumentNumbersTable
+  purchase_orders: PurchaseOrdersTable
+  purchase_order_lines: PurchaseOrderLinesTable
+  purchase_receipts: PurchaseReceiptsTable
+  purchase_receipt_lines: PurchaseReceiptLinesTable
 }

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../contract'
 import type { DB } from '../db'
 import { productName } from './products'
 
-type Kind = 'products' | 'warehouses' | 'locations' | 'brands' | 'organizations' | 'users'
+type Kind = 'products' | 'warehouses' | 'locations' | 'brands' | 'organizations' | 'users' | 'purchase_orders'
 /** which kind of record an entry's own id names, and which kind each id field of its changes names */
 const KIND_OF_ENTITY: Partial<Record<AuditEntry['entity_type'], Kind>> = {
   product: 'products',
@@ -15,6 +15,7 @@ const KIND_OF_ENTITY: Partial<Record<AuditEntry['entity_type'], Kind>> = {
   brand: 'brands',
   organization: 'organizations',
   user: 'users',
+  purchase_order: 'purchase_orders',
 }
 const KIND_OF_FIELD: Record<string, Kind> = {
   product_id: 'products',
@@ -24,6 +25,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   supplier_id: 'organizations',
   seller_id: 'organizations',
   user_id: 'users',
+  purchase_order_id: 'purchase_orders',
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -46,6 +48,7 @@ const NAME_COLUMNS = {
   brands: ['brands', 'brand_name'],
   organizations: ['organizations', 'org_name'],
   users: ['users', 'username'],
+  purchase_orders: ['purchase_orders', 'number'],
 } as const
 
 async function namesOf(db: DB, kind: Kind, ids: number[]): Promise<Map<number, string>> {

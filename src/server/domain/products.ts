@@ -60,9 +60,9 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
     db
       .selectFrom('warehouse_stock')
       .innerJoin('warehouses', 'warehouses.id', 'warehouse_stock.warehouse_id')
-      .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.on_hand'])
+      .select(['warehouse_stock.warehouse_id', 'warehouses.warehouse_name', 'warehouse_stock.on_hand', 'warehouse_stock.incoming'])
       .where('warehouse_stock.product_id', '=', id)
-      .where('warehouse_stock.on_hand', '<>', 0)
+      .where((eb) => eb.or([eb('warehouse_stock.on_hand', '<>', 0), eb('warehouse_stock.incoming', '<>', 0)]))
       .orderBy(sql`lower(warehouses.warehouse_name)`)
       .orderBy('warehouses.id')
       .execute(),
@@ -102,6 +102,7 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
       warehouse_id: w.warehouse_id,
       warehouse: { id: w.warehouse_id, warehouse_name: w.warehouse_name },
       amount: w.on_hand,
+      incoming: w.incoming,
     })),
     stock_items: locations.map((l) => ({
       warehouse_id: l.warehouse_id,

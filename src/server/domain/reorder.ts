@@ -48,8 +48,16 @@ export async function deleteReorderLevel(trx: Trx, productId: number, warehouseI
   throw new NotFound('Reorder level')
 }
 
-/** What to order: the maximum less what is there, raised to the supplier's minimum order quantity when below it. */
-export const suggestedQuantity = (onHand: number, max: number, minimumOrder: number | null) => Math.max(max - onHand, minimumOrder ?? 0)
+/**
+ * What to order: the maximum less what is there and what is on its way, raised to the supplier's minimum order
+ * quantity, then up to whole cartons of `packSize`; nothing when what is on its way fills it already.
+ */
+export function suggestedQuantity(onHand: number, incoming: number, max: number, minimumOrder: number | null, packSize: number | null) {
+  const short = max - onHand - incoming
+  if (short <= 0) return 0
+  const pack = Math.max(packSize ?? 1, 1)
+  return Math.ceil(Math.max(short, minimumOrder ?? 0) / pack) * pack
+}
 
 export interface ReorderRow extends ReorderReportLine {
   supplier_id: number | null
@@ -75,11 +83,13 @@ export async function reorderRows(db: DB, warehouseId?: number, visible: Visible
       'products.supplier_id',
       'organizations.org_name as supplier_name',
       'products.minimum_order_quantity',
+      'products.pack_size',
       'products.purchase_price',
       'products.purchase_currency',
       'warehouse_stock.warehouse_id',
       'warehouses.warehouse_name',
       'warehouse_stock.on_hand',
+      'warehouse_stock.incoming',
       'warehouse_stock.min_stock',
       'warehouse_stock.max_stock',
     ])
@@ -94,11 +104,18 @@ export async function reorderRows(db: DB, warehouseId?: number, visible: Visible
     .orderBy(sql`lower(warehouses.warehouse_name)`)
     .execute()
   return rows.map((row) => {
-    const suggested = suggestedQuantity(Number(row.on_hand), Number(row.max_stock), row.minimum_order_quantity)
+    const suggested = suggestedQuantity(
+      Number(row.on_hand),
+      Number(row.incoming),
+      Number(row.max_stock),
+      row.minimum_order_quantity,
+      row.pack_size,
+    )
     const priced = row.purchase_price !== null && row.purchase_currency !== null
     return {
       ...row,
       on_hand: Number(row.on_hand),
+      incoming: Number(row.incoming),
       min_stock: Number(row.min_stock),
       max_stock: Number(row.max_stock),
       suggested,

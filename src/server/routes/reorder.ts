@@ -53,7 +53,8 @@ const plugin: RoutePlugin = async (app) => {
         tags: ['reports'],
         description:
           'Every product below its minimum (in the warehouse given, else per warehouse), grouped by supplier, with the quantity ' +
-          'to order (maximum - on hand, at least the minimum order quantity) and per supplier the total per currency.',
+          'to order (maximum - on hand - incoming, at least the minimum order quantity, in whole packs; 0 when enough is on order) ' +
+          'and per supplier the total per currency.',
         querystring: ReorderReportQuery,
         response: { 200: ReorderReport },
       },

@@ -9,7 +9,7 @@ import type { Conflict } from '../errors'
 import { NotFound } from '../errors'
 
 /** The tables of documents: each has id, status, updated_at and a time stamp column per state it stamps. */
-type DocumentTable = 'stock_counts' | 'approvals'
+type DocumentTable = 'stock_counts' | 'approvals' | 'purchase_orders'
 
 export interface DocumentStatuses<S extends string> {
   table: DocumentTable
@@ -30,9 +30,10 @@ const leadingTo = <S extends string>(machine: DocumentStatuses<S>, to: S) =>
 /**
  * The document's status, the row locked shared for the rest of the transaction on PostgreSQL (SQLite's write
  * transaction holds the whole file): a line changes only while no move of the document runs, and the other way round.
+ * `exclusive`: for a change that writes the document's row itself (a receipt), which two shared locks would deadlock.
  */
-async function lockedStatus<S extends string>(trx: Trx, machine: DocumentStatuses<S>, id: number): Promise<S> {
-  const lock = dialectOfConnection(trx) === 'postgres' ? sql` for share` : sql``
+async function lockedStatus<S extends string>(trx: Trx, machine: DocumentStatuses<S>, id: number, exclusive = false): Promise<S> {
+  const lock = dialectOfConnection(trx) === 'postgres' ? (exclusive ? sql` for update` : sql` for share`) : sql``
   const {
     rows: [row],
   } = await sql<{ status: S }>`select status from ${sql.table(machine.table)} where id = ${id}${lock}`.execute(trx)
@@ -41,8 +42,14 @@ async function lockedStatus<S extends string>(trx: Trx, machine: DocumentStatuse
 }
 
 /** Refused unless the document is in one of `states`, which it then stays in until the transaction ends. */
-export async function assertStatus<S extends string>(trx: Trx, machine: DocumentStatuses<S>, id: number, states: readonly S[]) {
-  const status = await lockedStatus(trx, machine, id)
+export async function assertStatus<S extends string>(
+  trx: Trx,
+  machine: DocumentStatuses<S>,
+  id: number,
+  states: readonly S[],
+  { exclusive = false } = {},
+) {
+  const status = await lockedStatus(trx, machine, id, exclusive)
   if (!states.includes(status)) throw machine.refusal(id, status)
   return status
 }

@@ -1,7 +1,7 @@
 // Where a request's data is, for its access rule (plugins/access.ts): the warehouse it names, or the warehouse of the
 // record it concerns. Each answers undefined when that data names nothing, and the route answers as it would anyway.
 import type { FastifyRequest } from 'fastify'
-import type { PermissionGrant } from '../../../contract/roles'
+import { holds, type PermissionGrant } from '../../../contract/roles'
 import type { DB } from '../../db'
 import type { NeedsOf, WarehousesOf } from '../../plugins/access'
 import { auditRepository } from '../../db/repositories/audit'
@@ -164,3 +164,17 @@ export const settingBookingRules: NeedsOf = async (request) => {
   ].some((field) => field in body)
   return setting ? [{ permission: 'administer', warehouse_id: null }] : []
 }
+
+/** The warehouse of the purchase order of the path (`/purchase_orders/:id`). */
+export const purchaseOrderWarehouse = stored(async (request, db) => {
+  const id = numberOf(request.params, 'id')
+  if (id === undefined) return undefined
+  return one((await db.selectFrom('purchase_orders').select('warehouse_id').where('id', '=', id).executeTakeFirst())?.warehouse_id)
+})
+
+/** Reading a purchase order: a buyer reads every one; anyone else reads those of the warehouses whose stock they see. */
+export const readingPurchaseOrder = stored(async (request, db) => {
+  if (holds(request.permissions, 'orders.purchase')) return []
+  const warehouses = await purchaseOrderWarehouse(request, db)
+  return warehouses?.map((warehouse_id) => ({ permission: 'stock.read' as const, warehouse_id }))
+})

@@ -1,0 +1,411 @@
+// Purchase orders: made by hand or from the reorder report, their lines changed while a draft (only quantities, not
+// below what came, once sent), sent, cancelled or closed short. Every change keeps the warehouse's incoming equal to
+// the open quantities of its sent orders, in the same transaction.
+import { sql } from 'kysely'
+import type {
+  Currency,
+  PurchaseOrder,
+  PurchaseOrderCreate,
+  PurchaseOrderLine,
+  PurchaseOrderLineInput,
+  PurchaseOrderListQuery,
+  PurchaseOrderStatus,
+  PurchaseOrderSummary,
+  PurchaseOrderUpdate,
+  ValidationErrorItem,
+} from '../../../contract'
+import { DOCUMENT_PAGE_SIZE, PURCHASE_ORDER_STATUSES } from '../../../contract'
+import type { DB } from '../../db'
+import { now } from '../../db/clock'
+import { containsText, dialectOfConnection } from '../../db/dialect'
+import { paging } from '../../db/lists'
+import type { Trx } from '../../db/writes'
+import { valuesPerCurrency } from '../counts'
+import { assertStatus, moveDocument } from '../documents/status'
+import { Conflict, Invalid, NotFound, ruleItem } from '../errors'
+import { changeIncoming } from '../ledger'
+import { roundPrice } from '../products'
+import { reorderRows } from '../reorder'
+import { missingReference } from '../references'
+import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
+import { incomingOf, openOf, PURCHASE_ORDER_MOVES, statusAfterReceipts, type LineState } from './statuses'
+
+export type User = { id: number; username: string } | null
+
+/** The next number of a kind in the year of `stamp` (PO-2026-00042), counted in the caller's transaction. */
+async function nextNumber(trx: Trx, kind: string, stamp: string): Promise<string> {
+  const year = Number(stamp.slice(0, 4))
+  const {
+    rows: [row],
+  } = await sql<{ last: number }>`insert into document_numbers (kind, year, last) values (${kind}, ${year}, 1)
+    on conflict (kind, year) do update set last = document_numbers.last + 1 returning last`.execute(trx)
+  return `${kind}-${year}-${String(row.last).padStart(5, '0')}`
+}
+
+const ordersQuery = (db: DB) =>
+  db
+    .selectFrom('purchase_orders as po')
+    .innerJoin('organizations', 'organizations.id', 'po.supplier_id')
+    .innerJoin('warehouses', 'warehouses.id', 'po.warehouse_id')
+    .leftJoin('users', 'users.id', 'po.user_id')
+    .selectAll('po')
+    .select(['organizations.org_name as supplier_name', 'warehouses.warehouse_name', 'users.username'])
+    .select(sql<number>`(select count(*) from purchase_order_lines l where l.purchase_order_id = po.id)`.as('lines_total'))
+    .select(
+      sql<number>`(select coalesce(sum(case when l.quantity > l.received then l.quantity - l.received else 0 end), 0)
+        from purchase_order_lines l where l.purchase_order_id = po.id)`.as('open_quantity'),
+    )
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>
+
+/** The value of each order's lines at their prices, per currency. */
+async function totalsOf(db: DB, ids: number[]) {
+  const totals = new Map<number, ReturnType<typeof valuesPerCurrency>>()
+  if (ids.length === 0) return totals
+  const lines = await db
+    .selectFrom('purchase_order_lines')
+    .select(['purchase_order_id', 'quantity', 'unit_price', 'currency'])
+    .where('purchase_order_id', 'in', ids)
+    .execute()
+  for (const id of ids) {
+    const own = lines.filter((line) => line.purchase_order_id === id)
+    totals.set(
+      id,
+      valuesPerCurrency(
+        own.map((line) => ({
+          currency: line.currency as Currency | null,
+          value: line.unit_price === null ? null : line.quantity * Number(line.unit_price),
+        })),
+      ),
+    )
+  }
+  return totals
+}
+
+function toSummary(row: OrderRow, totals: Map<number, ReturnType<typeof valuesPerCurrency>>): PurchaseOrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    supplier_id: row.supplier_id,
+    supplier_name: row.supplier_name,
+    warehouse_id: row.warehouse_id,
+    warehouse_name: row.warehouse_name,
+    status: row.status,
+    expected_date: row.expected_date,
+    note: row.note,
+    totals: totals.get(row.id) ?? [],
+    lines_total: Number(row.lines_total),
+    open_quantity: Number(row.open_quantity),
+    user: row.username ? { username: row.username } : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sent_at: row.sent_at,
+    received_at: row.received_at,
+    closed_at: row.closed_at,
+    cancelled_at: row.cancelled_at,
+  }
+}
+
+/** The order's lines in the order they were added, with what the supplier and a scanner call each product. */
+export async function linesOf(db: DB, orderId: number): Promise<PurchaseOrderLine[]> {
+  const rows = await db
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('products', 'products.id', 'l.product_id')
+    .select(['l.id', 'l.product_id', 'l.quantity', 'l.received', 'l.unit_price', 'l.currency'])
+    .select(['products.sku', 'products.description', 'products.supplier_sku', 'products.barcode', 'products.sku_amazon'])
+    .where('l.purchase_order_id', '=', orderId)
+    .orderBy('l.id')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    open: openOf(row),
+    unit_price: row.unit_price === null ? null : Number(row.unit_price),
+    currency: row.currency as Currency | null,
+  }))
+}
+
+/** An order with its lines, as the API answers it. */
+export async function findOrder(db: DB, id: number): Promise<PurchaseOrder> {
+  const row = await ordersQuery(db).where('po.id', '=', id).executeTakeFirst()
+  if (!row) throw new NotFound('Purchase order')
+  const [lines, totals] = await Promise.all([linesOf(db, id), totalsOf(db, [id])])
+  return { ...toSummary(row, totals), lines }
+}
+
+/** Orders, newest first, with the filters of the list; `visible` limits them to the warehouses the reader may see. */
+export async function listOrders(
+  db: DB,
+  query: PurchaseOrderListQuery,
+  visible: VisibleWarehouses = 'all',
+): Promise<{ items: PurchaseOrderSummary[]; total: number }> {
+  const seen = visibleIds(visible)
+  const dialect = dialectOfConnection(db)
+  const filtered = <Q extends ReturnType<typeof ordersQuery>>(qb: Q) =>
+    qb
+      .$if(query.supplier_id !== undefined, (q) => q.where('po.supplier_id', '=', query.supplier_id!))
+      .$if(query.warehouse_id !== undefined, (q) => q.where('po.warehouse_id', '=', query.warehouse_id!))
+      .$if(query.status !== undefined && query.status.length > 0, (q) => q.where('po.status', 'in', query.status!))
+      .$if(seen !== undefined, (q) => q.where('po.warehouse_id', 'in', seen!))
+      .$if(query.product_id !== undefined, (q) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('purchase_order_lines as l')
+              .select('l.id')
+              .whereRef('l.purchase_order_id', '=', 'po.id')
+              .where('l.product_id', '=', query.product_id!),
+          ),
+        ),
+      )
+      .$if(Boolean(query.q?.trim()), (q) =>
+        q.where((eb) => eb.or([containsText(dialect, 'po.number', query.q!.trim()), containsText(dialect, 'po.note', query.q!.trim())])),
+      ) as Q
+  const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
+  const [rows, counted] = await Promise.all([
+    filtered(ordersQuery(db)).orderBy('po.id', 'desc').offset(offset).limit(limit).execute(),
+    filtered(ordersQuery(db))
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ])
+  const totals = await totalsOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { items: rows.map((row) => toSummary(row, totals)), total: Number(counted.count) }
+}
+
+/** The supplier must be an organization that supplies; 422 naming supplier_id otherwise. */
+async function assertSupplier(db: DB, supplierId: number) {
+  const supplier = await db.selectFrom('organizations').select(['id', 'is_supplier']).where('id', '=', supplierId).executeTakeFirst()
+  if (!supplier) throw new Invalid([missingReference('body', 'supplier_id', supplierId)])
+  if (!supplier.is_supplier) throw Invalid.rule(['body', 'supplier_id'], 'organization_not_supplier', { id: supplierId })
+}
+
+type PricedLine = { product_id: number; quantity: number; unit_price: number | null; currency: string | null; id?: number }
+
+/**
+ * The lines as they are to be stored: each product existing and on the order once (422 naming the line), the price
+ * and currency left out taken from the product's supplier info.
+ */
+async function pricedLines(db: DB, lines: PurchaseOrderLineInput[]): Promise<PricedLine[]> {
+  const ids = [...new Set(lines.map((line) => line.product_id))]
+  const products =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('products').select(['id', 'purchase_price', 'purchase_currency']).where('id', 'in', ids).execute()
+  const byId = new Map(products.map((product) => [product.id, product]))
+  const problems: ValidationErrorItem[] = []
+  const seen = new Set<number>()
+  lines.forEach((line, index) => {
+    if (!byId.has(line.product_id))
+      problems.push(ruleItem(['body', 'lines', index, 'product_id'], 'product_missing', { id: line.product_id }))
+    else if (seen.has(line.product_id))
+      problems.push(ruleItem(['body', 'lines', index, 'product_id'], 'product_on_order_twice', { id: line.product_id }))
+    seen.add(line.product_id)
+  })
+  if (problems.length > 0) throw new Invalid(problems)
+  return lines.map((line) => {
+    const product = byId.get(line.product_id)!
+    return {
+      id: line.id,
+      product_id: line.product_id,
+      quantity: line.quantity,
+      unit_price: line.unit_price === undefined ? product.purchase_price : line.unit_price === null ? null : roundPrice(line.unit_price),
+      currency: line.currency === undefined ? product.purchase_currency : line.currency,
+    }
+  })
+}
+
+async function insertLines(trx: Trx, orderId: number, lines: PricedLine[]) {
+  if (lines.length === 0) return
+  await trx
+    .insertInto('purchase_order_lines')
+    .values(
+      lines.map((line) => ({
+        purchase_order_id: orderId,
+        product_id: line.product_id,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        currency: line.currency,
+      })),
+    )
+    .execute()
+}
+
+/** Makes a draft order; answers it. */
+export async function createOrder(trx: Trx, body: PurchaseOrderCreate, user: User): Promise<PurchaseOrder> {
+  await assertSupplier(trx, body.supplier_id)
+  const warehouse = await trx.selectFrom('warehouses').select('id').where('id', '=', body.warehouse_id).executeTakeFirst()
+  if (!warehouse) throw new Invalid([missingReference('body', 'warehouse_id', body.warehouse_id)])
+  const lines = await pricedLines(trx, body.lines)
+  const stamp = now()
+  const { id } = await trx
+    .insertInto('purchase_orders')
+    .values({
+      number: await nextNumber(trx, 'PO', stamp),
+      supplier_id: body.supplier_id,
+      warehouse_id: body.warehouse_id,
+      status: 'draft',
+      expected_date: body.expected_date ?? null,
+      note: body.note?.trim() || null,
+      user_id: user?.id ?? null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await insertLines(trx, id, lines)
+  return findOrder(trx, id)
+}
+
+const lineStates = (db: DB, orderId: number): Promise<(LineState & { id: number })[]> =>
+  db
+    .selectFrom('purchase_order_lines')
+    .select(['id', 'product_id', 'quantity', 'received'])
+    .where('purchase_order_id', '=', orderId)
+    .orderBy('id')
+    .execute()
+
+/** The order's warehouse and lines, locked for a change of its own row. */
+async function lockedOrder(trx: Trx, id: number, states: readonly PurchaseOrderStatus[]) {
+  const status = await assertStatus(trx, PURCHASE_ORDER_MOVES, id, states, { exclusive: true })
+  const { warehouse_id } = await trx.selectFrom('purchase_orders').select('warehouse_id').where('id', '=', id).executeTakeFirstOrThrow()
+  return { status, warehouseId: warehouse_id, lines: await lineStates(trx, id) }
+}
+
+/**
+ * Sets a sent order's status to what its lines say after a receipt, a reversal or a change of quantities (stamping
+ * received_at on arrival), and keeps the warehouse's incoming; answers the new status.
+ */
+export async function followLines(
+  trx: Trx,
+  id: number,
+  warehouseId: number,
+  status: PurchaseOrderStatus,
+  before: LineState[],
+  after: LineState[],
+): Promise<PurchaseOrderStatus> {
+  const next = status === 'closed' ? status : statusAfterReceipts(after)
+  if (next !== status) await moveDocument(trx, PURCHASE_ORDER_MOVES, id, next)
+  else await trx.updateTable('purchase_orders').set({ updated_at: now() }).where('id', '=', id).execute()
+  await changeIncoming(trx, warehouseId, incomingOf(status, before), incomingOf(next, after))
+  return next
+}
+
+/**
+ * Changes the expected date, the note and the lines. A draft's lines are replaced (kept ones carry their id); once
+ * sent, the same lines stay and only their quantities change, never below what was received (409 BELOW_RECEIVED).
+ */
+export async function updateOrder(trx: Trx, id: number, body: PurchaseOrderUpdate): Promise<PurchaseOrder> {
+  const { status, warehouseId, lines: before } = await lockedOrder(trx, id, ['draft', 'sent', 'partially_received'])
+  const header = {
+    ...(body.expected_date !== undefined ? { expected_date: body.expected_date } : {}),
+    ...(body.note !== undefined ? { note: body.note?.trim() || null } : {}),
+  }
+  await trx
+    .updateTable('purchase_orders')
+    .set({ ...header, updated_at: now() })
+    .where('id', '=', id)
+    .execute()
+  if (body.lines === undefined) return findOrder(trx, id)
+  const lines = await pricedLines(trx, body.lines)
+  const kept = new Map(before.map((line) => [line.id, line]))
+  const strangers = lines.flatMap((line, index) =>
+    line.id === undefined || kept.has(line.id) ? [] : [ruleItem(['body', 'lines', index, 'id'], 'line_not_on_order', { id: line.id })],
+  )
+  if (strangers.length > 0) throw new Invalid(strangers)
+  if (status === 'draft') {
+    const keptIds = lines.flatMap((line) => (line.id === undefined ? [] : [line.id]))
+    await trx
+      .deleteFrom('purchase_order_lines')
+      .where('purchase_order_id', '=', id)
+      .$if(keptIds.length > 0, (q) => q.where('id', 'not in', keptIds))
+      .execute()
+    // a kept line may take another product that a removed line had: the removed ones go first
+    for (const line of lines.filter((l) => l.id !== undefined))
+      await trx
+        .updateTable('purchase_order_lines')
+        .set({ product_id: line.product_id, quantity: line.quantity, unit_price: line.unit_price, currency: line.currency })
+        .where('id', '=', line.id!)
+        .execute()
+    await insertLines(
+      trx,
+      id,
+      lines.filter((l) => l.id === undefined),
+    )
+    return findOrder(trx, id)
+  }
+  // sent: the same lines, each with its own product, only the quantities change
+  const same =
+    lines.length === before.length && lines.every((line) => line.id !== undefined && kept.get(line.id)!.product_id === line.product_id)
+  if (!same) throw PURCHASE_ORDER_MOVES.refusal(id, status)
+  for (const line of lines) {
+    const was = kept.get(line.id!)!
+    if (line.quantity < was.received)
+      throw new Conflict('BELOW_RECEIVED', `Line ${line.id} received ${was.received} already: its quantity cannot be lower.`, {
+        line_id: line.id!,
+        received: was.received,
+        quantity: line.quantity,
+      })
+    if (line.quantity !== was.quantity)
+      await trx.updateTable('purchase_order_lines').set({ quantity: line.quantity }).where('id', '=', line.id!).execute()
+  }
+  const after = before.map((line) => ({ ...line, quantity: lines.find((l) => l.id === line.id)!.quantity }))
+  await followLines(trx, id, warehouseId, status, before, after)
+  return findOrder(trx, id)
+}
+
+/** Moves a draft to sent: its open quantities become incoming. An order without lines is not sent. */
+export async function sendOrder(trx: Trx, id: number): Promise<PurchaseOrder> {
+  const { warehouseId, lines } = await lockedOrder(trx, id, ['draft'])
+  if (lines.length === 0) throw new Conflict('PURCHASE_ORDER_EMPTY', `Purchase order ${id} has no lines to send.`, { id })
+  await moveDocument(trx, PURCHASE_ORDER_MOVES, id, 'sent')
+  await changeIncoming(trx, warehouseId, new Map(), incomingOf('sent', lines))
+  return findOrder(trx, id)
+}
+
+/** Cancels a draft or a sent order before anything came, or closes a sent one short: what is open stays unreceived. */
+export async function endOrder(trx: Trx, id: number, to: 'cancelled' | 'closed'): Promise<PurchaseOrder> {
+  const from = PURCHASE_ORDER_STATUSES.filter((status) => PURCHASE_ORDER_MOVES.next[status].includes(to))
+  const { status, warehouseId, lines } = await lockedOrder(trx, id, from)
+  await moveDocument(trx, PURCHASE_ORDER_MOVES, id, to)
+  await changeIncoming(trx, warehouseId, incomingOf(status, lines), new Map())
+  return findOrder(trx, id)
+}
+
+/**
+ * Drafts from the reorder report: one per supplier and warehouse, a line per product below its minimum with the
+ * report's suggestion (products already on order enough get none). Products without a supplier, or whose supplier
+ * no longer supplies, are left to order by hand.
+ */
+export async function ordersFromReorder(
+  trx: Trx,
+  body: { warehouse_id?: number; supplier_ids?: number[] },
+  user: User,
+): Promise<PurchaseOrder[]> {
+  const wanted = body.supplier_ids ? new Set(body.supplier_ids) : undefined
+  const rows = (await reorderRows(trx, body.warehouse_id)).filter(
+    (row) => row.supplier_id !== null && row.suggested > 0 && (!wanted || wanted.has(row.supplier_id)),
+  )
+  const supplierIds = [...new Set(rows.map((row) => row.supplier_id!))]
+  const suppliers =
+    supplierIds.length === 0
+      ? new Set<number>()
+      : new Set(
+          (await trx.selectFrom('organizations').select('id').where('id', 'in', supplierIds).where('is_supplier', '=', true).execute()).map(
+            (org) => org.id,
+          ),
+        )
+  const groups = new Map<string, { supplier_id: number; warehouse_id: number; lines: PurchaseOrderLineInput[] }>()
+  for (const row of rows) {
+    if (!suppliers.has(row.supplier_id!)) continue
+    const key = `${row.supplier_id}:${row.warehouse_id}`
+    const group = groups.get(key) ?? { supplier_id: row.supplier_id!, warehouse_id: row.warehouse_id, lines: [] }
+    groups.set(key, group)
+    group.lines.push({ product_id: row.product_id, quantity: row.suggested })
+  }
+  const made: PurchaseOrder[] = []
+  for (const group of groups.values()) made.push(await createOrder(trx, group, user))
+  return made
+}
