@@ -1081,6 +1081,8 @@ const en = {
     bookings_today: 'Bookings today',
     below_minimum: 'Below their minimum',
     to_reorder_report: 'To the reorder report',
+    purchase_orders_open: 'Purchase orders on their way',
+    purchase_orders_late: '%{smart_count} past its expected date |||| %{smart_count} past their expected date',
     last_changes: 'Last changes',
     no_changes: 'Nothing has changed yet.',
     bookings_chart: 'Bookings per day, last 30 days',

@@ -1148,6 +1148,8 @@ const nl: typeof en = {
     bookings_today: 'Boekingen vandaag',
     below_minimum: 'Onder hun minimum',
     to_reorder_report: 'Naar het bestelrapport',
+    purchase_orders_open: 'Inkooporders onderweg',
+    purchase_orders_late: '%{smart_count} over de verwachte datum |||| %{smart_count} over de verwachte datum',
     last_changes: 'Laatste wijzigingen',
     no_changes: 'Er is nog niets gewijzigd.',
     bookings_chart: 'Boekingen per dag, laatste 30 dagen',

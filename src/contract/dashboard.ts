@@ -19,6 +19,8 @@ export const Dashboard = Type.Object({
   bookings_today: Type.Integer(),
   /** bookings per day over the last 30 days, oldest first, today last; `day` is the start of that day */
   bookings_per_day: Type.Array(Type.Object({ day: Timestamp, bookings: Type.Integer() })),
+  /** purchase orders on their way (sent, partly received), and those of them past their expected date */
+  purchase_orders: Type.Object({ open: Type.Integer(), late: Type.Integer() }),
   /** approvals pending: asked by the reader, and waiting for the reader to decide */
   approvals: Type.Object({ mine: Type.Integer(), to_decide: Type.Integer() }),
   /** the ten newest entries of the audit trail; null for a reader who is no super-user */

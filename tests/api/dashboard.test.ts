@@ -127,3 +127,33 @@ describe('the dashboard of a reader of some warehouses', () => {
     expect(all.stock_value[0].value).toBe(before.stock_value[0].value + 21)
   })
 })
+
+describe('purchase orders on the dashboard', () => {
+  it('counts the orders on their way and those past their expected date on the reader’s day, per warehouse seen', async () => {
+    const make = fixtures(server.admin)
+    const supplier = (await server.admin.get('/api/orgs/?q=Supplier').then(ok))[0]
+    const dock = await make.warehouse('Dock')
+    const product = await make.product({ sku: 'D-ORDERED' })
+    // the reader's midnight: in Amsterdam, 23:00 UTC the evening before
+    const dayStart = '2026-11-28T23:00:00.000Z'
+    const order = async (expected_date: string | null, send = true) => {
+      const made = await server.admin.post('/api/purchase_orders/', {
+        supplier_id: supplier.id,
+        warehouse_id: dock.id,
+        expected_date,
+        lines: [{ product_id: product.id, quantity: 2 }],
+      })
+      if (send) ok(await server.admin.post(`/api/purchase_orders/${made.json().id}/send`))
+    }
+    await order('2026-11-28')
+    await order('2026-11-29')
+    await order(null)
+    await order('2026-11-01', false)
+    const figures = ok(await server.admin.get(`/api/dashboard/?day_start=${encodeURIComponent(dayStart)}`)).purchase_orders
+    // the draft is not on its way; only the 28th is past the reader's 29 November
+    expect(figures).toEqual({ open: 3, late: 1 })
+    const elsewhere = await make.warehouse('Not the dock')
+    const viewer = server.client((await server.createUser({ roles: [{ role: 'viewer', warehouse_id: elsewhere.id }] })).token)
+    expect(ok(await viewer.get('/api/dashboard/')).purchase_orders).toEqual({ open: 0, late: 0 })
+  })
+})

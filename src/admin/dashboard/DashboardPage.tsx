@@ -84,6 +84,16 @@ export default function DashboardPage() {
               </Button>
             )}
           </Tile>
+          {dashboard.purchase_orders.open > 0 && (
+            <Tile title={translate('dashboard.purchase_orders_open')} testId="tile-purchase-orders">
+              <Figure>{number(dashboard.purchase_orders.open)}</Figure>
+              {dashboard.purchase_orders.late > 0 && (
+                <Typography color="warning.main">
+                  {translate('dashboard.purchase_orders_late', { smart_count: dashboard.purchase_orders.late })}
+                </Typography>
+              )}
+            </Tile>
+          )}
           {(dashboard.approvals.mine > 0 || dashboard.approvals.to_decide > 0) && (
             <Tile title={translate('terms.approvals')} testId="tile-approvals">
               {dashboard.approvals.to_decide > 0 && (

@@ -28,7 +28,9 @@ export async function dashboardFigures(
   const some = warehouses !== undefined
   const inWarehouses = (column: string) =>
     some ? sql`and ${sql.ref(column)} in (${sql.join(warehouses.length > 0 ? warehouses : [0])})` : sql``
-  const [kept, values, below, perDay] = await Promise.all([
+  // the reader's date: noon after their midnight falls on it in UTC too, wherever they are
+  const todayDate = new Date(today.getTime() + DAY_MS / 2).toISOString().slice(0, 10)
+  const [kept, values, below, perDay, orders] = await Promise.all([
     db.selectFrom('row_counts').select('row_count').where('table_name', '=', 'products').executeTakeFirst(),
     (some
       ? sql<{ currency: Currency; value: number; products: number }>`select purchase_currency as currency,
@@ -60,6 +62,9 @@ export async function dashboardFigures(
         }>`select floor(extract(epoch from created_at - ${first.toISOString()}::timestamptz) / 86400) as day,
           count(*) as bookings from stock_mutations where created_at >= ${first.toISOString()} ${inWarehouses('warehouse_id')} group by 1`
     ).execute(db),
+    sql<{ open: number; late: number }>`select count(*) as open,
+        coalesce(sum(case when expected_date < ${todayDate} then 1 else 0 end), 0) as late
+      from purchase_orders where status in ('sent', 'partially_received') ${inWarehouses('warehouse_id')}`.execute(db),
   ])
   const byDay = new Map(perDay.rows.map((r) => [Number(r.day), Number(r.bookings)]))
   const bookings_per_day = Array.from({ length: CHART_DAYS }, (_, i) => ({
@@ -76,6 +81,7 @@ export async function dashboardFigures(
     below_minimum: Number(below.rows[0]?.products ?? 0),
     bookings_today: bookings_per_day[CHART_DAYS - 1].bookings,
     bookings_per_day,
+    purchase_orders: { open: Number(orders.rows[0]?.open ?? 0), late: Number(orders.rows[0]?.late ?? 0) },
   }
 }
 
