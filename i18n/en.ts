@@ -802,6 +802,21 @@ const en = {
       'The differences of count #%{id} are larger than %{warehouse} allows without approval: the count waits for a manager and is not applied yet.',
   },
   purchase_orders: {
+    fields: {
+      number: 'Number',
+      supplier: 'Supplier',
+      warehouse: 'Warehouse',
+      status: 'Status',
+      expected_date: 'Expected',
+      supplier_sku: 'Supplier SKU',
+      quantity: 'Quantity',
+      received: 'Received',
+      open: 'Still to come',
+      unit_price: 'Unit price',
+      sent_at: 'Sent',
+      receipt: 'Receipt',
+      reversed_at: 'Reversed',
+    },
     status: {
       draft: 'draft',
       sent: 'sent',
@@ -923,6 +938,8 @@ const en = {
       audit: terms.audit_trail,
       reorder: terms.reorder_report,
       ledger: terms.ledger_check,
+      purchase_orders: 'Purchase orders',
+      purchase_receipts: 'Receipts',
     },
   },
   imports: {

@@ -868,6 +868,21 @@ const nl: typeof en = {
       'De verschillen van telling #%{id} zijn groter dan %{warehouse} zonder goedkeuring toestaat: de telling wacht op een manager en is nog niet verwerkt.',
   },
   purchase_orders: {
+    fields: {
+      number: 'Nummer',
+      supplier: 'Leverancier',
+      warehouse: 'Magazijn',
+      status: 'Status',
+      expected_date: 'Verwacht',
+      supplier_sku: 'Artikelnummer leverancier',
+      quantity: 'Aantal',
+      received: 'Ontvangen',
+      open: 'Nog te ontvangen',
+      unit_price: 'Stukprijs',
+      sent_at: 'Verstuurd',
+      receipt: 'Ontvangst',
+      reversed_at: 'Teruggedraaid',
+    },
     status: {
       draft: 'een concept',
       sent: 'verstuurd',
@@ -990,6 +1005,8 @@ const nl: typeof en = {
       audit: terms.audit_trail,
       reorder: terms.reorder_report,
       ledger: terms.ledger_check,
+      purchase_orders: 'Inkooporders',
+      purchase_receipts: 'Ontvangsten',
     },
   },
   imports: {

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, LANGUAGES } from './constants'
 import { AuditListQuery } from './audit'
 import { BrandListQuery, OrganizationListQuery, WarehouseListQuery } from './catalogue'
 import { ProductListQuery } from './products'
+import { PurchaseOrderListQuery } from './purchase-orders'
 import { ReorderReportQuery } from './reorder'
 import { StockMutationListQuery } from './stock'
 import { UserListQuery } from './users'
@@ -30,5 +31,6 @@ export const AuditExportQuery = exportOf(AuditListQuery)
 export type AuditExportQuery = Static<typeof AuditExportQuery>
 export const ReorderExportQuery = exportOf(ReorderReportQuery)
 export const MutationExportQuery = exportOf(StockMutationListQuery)
+export const PurchaseOrderExportQuery = exportOf(PurchaseOrderListQuery)
 export const ExportQuery = Type.Object(exportOptions)
 export type ExportQuery = Static<typeof ExportQuery>

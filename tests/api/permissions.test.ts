@@ -107,6 +107,8 @@ const CASES: Record<string, Case> = {
   'PATCH /api/booking_reasons/{id}': company('administer'),
 
   'GET /api/purchase_orders/': company('catalogue.read'),
+  'GET /api/purchase_orders/export': company('exports.run'),
+  'GET /api/purchase_orders/receipts/export': company('exports.run'),
   'POST /api/purchase_orders/': company('orders.purchase'),
   'POST /api/purchase_orders/from_reorder': company('orders.purchase'),
   'GET /api/purchase_orders/{id}': orderOfR(''),

@@ -1,6 +1,7 @@
 // Purchase orders over the API: made by hand and from the reorder report, changed, sent (their open quantities
 // incoming), received in receipts booked through the ledger (never past what is open unless asked), a receipt
 // reversed, closed short and cancelled; each move its status does not allow refused naming the status.
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PurchaseOrder, PurchaseReceipt } from '../../src/contract'
 import { checkLedger } from '../../src/server/domain/ledger'
@@ -384,5 +385,48 @@ describe('who may buy and receive', () => {
       lines: [{ line_id: 1, location_id: 1, quantity: 1 }],
     })
     expect(receiving.statusCode).toBe(403)
+  })
+})
+
+describe('exports of purchase orders and receipts', () => {
+  // Dutch files are separated by semicolons, as Dutch Excel reads them
+  const csvRows = (body: Buffer, delimiter = ','): string[][] => parse(body.subarray(3).toString('utf8'), { delimiter })
+  it('export the orders the list shows a row per line, and their receipts a row per line received, in the language asked', async () => {
+    const pen = await product('PO-EXP-PEN')
+    const ink = await product('PO-EXP-INK', { purchase_price: 2, purchase_currency: 'EUR' })
+    const order = await send(
+      (
+        await draft([
+          { product_id: pen.id, quantity: 3 },
+          { product_id: ink.id, quantity: 5 },
+        ])
+      ).id,
+    )
+    const got = created(await receipt(order.id, [{ line_id: order.lines[1].id, location_id: bay.id, quantity: 2 }])) as PurchaseReceipt
+    const orders = await server.admin.get(`/api/purchase_orders/export?format=csv&lang=nl&product_id=${ink.id}`)
+    expect(orders.statusCode).toBe(200)
+    const rows = csvRows(orders.rawPayload, ';')
+    expect(rows[0].slice(0, 5)).toEqual(['Nummer', 'Leverancier', 'Magazijn', 'Status', 'Verwacht'])
+    expect(rows.slice(1).map((row) => [row[0], row[3], row[5], row[8], row[9], row[10], row[11]])).toEqual([
+      [order.number, 'deels ontvangen', 'PO-EXP-PEN', '3', '0', '3', ''],
+      [order.number, 'deels ontvangen', 'PO-EXP-INK', '5', '2', '3', '2'],
+    ])
+    const receipts = csvRows((await server.admin.get(`/api/purchase_orders/receipts/export?format=csv&product_id=${ink.id}`)).rawPayload)
+    expect(receipts[0]).toContain('Receipt')
+    expect(receipts.slice(1).map((row) => [row[0], row[4], row[7], row[9], row[10]])).toEqual([
+      [order.number, String(got.id), 'PO-EXP-INK', 'R-2', '2'],
+    ])
+    // a clerk of another warehouse exports none of them
+    const clerk = server.client(
+      (
+        await server.createUser({
+          roles: [
+            { role: 'clerk', warehouse_id: north.id },
+            { role: 'office', warehouse_id: null },
+          ],
+        })
+      ).token,
+    )
+    expect(csvRows((await clerk.get(`/api/purchase_orders/export?format=csv&product_id=${ink.id}`)).rawPayload)).toHaveLength(3)
   })
 })

@@ -10,6 +10,7 @@ import {
   MutationExportQuery,
   OrganizationExportQuery,
   ProductExportQuery,
+  PurchaseOrderExportQuery,
   ReorderExportQuery,
   UserExportQuery,
   WarehouseExportQuery,
@@ -26,6 +27,7 @@ import { assertReferencesExist } from '../domain/references'
 import type { RoutePlugin } from './support/route-plugin'
 import { queryWarehouseIfAny, stockOfQueryWarehouse } from './support/warehouses-of'
 import { visibleWarehouses, type AccessRule } from '../plugins/access'
+import { holds } from '../../contract/roles'
 
 const file = { 200: Type.Unknown({ description: 'the file: text/csv (UTF-8 with a byte order mark) or XLSX' }) }
 const options = <Query>(tag: string, querystring: Query, description: string, access: AccessRule = 'exports.run') => ({
@@ -120,6 +122,21 @@ const plugin: RoutePlugin = async (app) => {
       return send(reply, 'mutations', params, { format, lang })
     },
   )
+
+  for (const [path, name, description] of [
+    ['/purchase_orders/export', 'purchase_orders', 'The purchase orders the list shows with these filters, newest first, a row per line.'],
+    [
+      '/purchase_orders/receipts/export',
+      'purchase_receipts',
+      'The receipts of the orders the list shows, newest first, a row per line received.',
+    ],
+  ] as const)
+    app.get(path, options('purchase orders', PurchaseOrderExportQuery, description), async (request, reply) => {
+      const { format, lang, ...query } = request.query
+      // a buyer exports every order; anyone else those of the warehouses whose stock they see
+      const visible = holds(request.permissions, 'orders.purchase') ? 'all' : visibleWarehouses(request)
+      return send(reply, name, { ...query, visible }, { format, lang })
+    })
 
   app.get(
     '/reports/reorder/export',

@@ -2,7 +2,7 @@
 // columns as the screen shows them (an i18n key as header, a type for typed XLSX cells). A new list (the reorder
 // report, ...) registers here: a name, its columns and its rows. Rows are plain values so that they can
 // cross from a worker thread (db/row-streams.ts); timestamps are ISO text.
-import type { Language, ListQuery, ProductListQuery } from '../../../contract'
+import type { Language, ListQuery, ProductListQuery, PurchaseOrderListQuery } from '../../../contract'
 import { EXPORTED_PRODUCT_FIELDS, PRODUCT_FIELD_SPECS } from '../../../contract/product-fields'
 import type { DB, Dialect } from '../../db'
 import { auditRepository, type AuditFilter } from '../../db/repositories/audit'
@@ -12,6 +12,7 @@ import { userRepository } from '../../db/repositories/users'
 import { warehouseRepository } from '../../db/repositories/warehouses'
 import { checkLedger, productMutations } from '../ledger'
 import { productRows } from '../product-list'
+import { ordersMatching } from '../purchasing/orders'
 import { reorderRows } from '../reorder'
 import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
 import { levelsIn, toProductSummary } from '../products'
@@ -284,6 +285,122 @@ const ledger: ExportSource<Record<string, never>> = {
   },
 }
 
-export const exportSources = { products, brands, organizations, warehouses, users, mutations, audit, reorder, ledger }
+type OrdersFilter = Omit<PurchaseOrderListQuery, 'skip' | 'limit'> & { visible: VisibleWarehouses }
+const orderColumns = [
+  text('number', 'purchase_orders.fields.number'),
+  text('supplier', 'purchase_orders.fields.supplier'),
+  text('warehouse', 'purchase_orders.fields.warehouse'),
+  { key: 'status', label: 'purchase_orders.fields.status', type: 'text', values: 'purchase_orders.status' },
+] as const satisfies readonly Column[]
+
+/** The orders the list shows, newest first, a row per line. */
+const purchaseOrders: ExportSource<OrdersFilter> = {
+  file: 'purchase-orders',
+  columns: [
+    ...orderColumns,
+    text('expected_date', 'purchase_orders.fields.expected_date'),
+    text('sku', 'resources.products.fields.sku'),
+    text('supplier_sku', 'purchase_orders.fields.supplier_sku'),
+    text('description', 'resources.products.fields.description'),
+    number('quantity', 'purchase_orders.fields.quantity'),
+    number('received', 'purchase_orders.fields.received'),
+    number('open', 'purchase_orders.fields.open'),
+    number('unit_price', 'purchase_orders.fields.unit_price'),
+    text('currency', 'resources.products.fields.purchase_currency'),
+    date('sent_at', 'purchase_orders.fields.sent_at'),
+  ],
+  async *rows({ db }, { visible, ...query }) {
+    const lines = db
+      .selectFrom('purchase_order_lines as l')
+      .innerJoin('purchase_orders as o', 'o.id', 'l.purchase_order_id')
+      .innerJoin('organizations', 'organizations.id', 'o.supplier_id')
+      .innerJoin('warehouses', 'warehouses.id', 'o.warehouse_id')
+      .innerJoin('products', 'products.id', 'l.product_id')
+      .select(['o.number', 'organizations.org_name', 'warehouses.warehouse_name', 'o.status', 'o.expected_date', 'o.sent_at'])
+      .select(['products.sku', 'products.supplier_sku', 'products.description', 'l.quantity', 'l.received', 'l.unit_price', 'l.currency'])
+      .where('o.id', 'in', ordersMatching(db, query, visible).clearSelect().select('po.id'))
+      .orderBy('o.id', 'desc')
+      .orderBy('l.id')
+    for await (const line of lines.stream(CHUNK))
+      yield {
+        number: line.number,
+        supplier: line.org_name,
+        warehouse: line.warehouse_name,
+        status: line.status,
+        expected_date: line.expected_date,
+        sku: line.sku,
+        supplier_sku: line.supplier_sku,
+        description: line.description,
+        quantity: line.quantity,
+        received: line.received,
+        open: Math.max(line.quantity - line.received, 0),
+        unit_price: line.unit_price === null ? null : Number(line.unit_price),
+        currency: line.currency,
+        sent_at: line.sent_at,
+      }
+  },
+}
+
+/** The receipts of the orders the list shows, newest first, a row per line received (a reversed one says when). */
+const purchaseReceipts: ExportSource<OrdersFilter> = {
+  file: 'purchase-receipts',
+  columns: [
+    ...orderColumns,
+    number('receipt', 'purchase_orders.fields.receipt'),
+    date('created_at', 'terms.date'),
+    text('username', 'terms.user'),
+    text('sku', 'resources.products.fields.sku'),
+    text('description', 'resources.products.fields.description'),
+    text('location', 'stock.mutations.location'),
+    number('quantity', 'purchase_orders.fields.quantity'),
+    date('reversed_at', 'purchase_orders.fields.reversed_at'),
+  ],
+  async *rows({ db }, { visible, ...query }) {
+    const lines = db
+      .selectFrom('purchase_receipt_lines as rl')
+      .innerJoin('purchase_receipts as r', 'r.id', 'rl.receipt_id')
+      .innerJoin('purchase_orders as o', 'o.id', 'r.purchase_order_id')
+      .innerJoin('organizations', 'organizations.id', 'o.supplier_id')
+      .innerJoin('warehouses', 'warehouses.id', 'o.warehouse_id')
+      .innerJoin('purchase_order_lines as l', 'l.id', 'rl.line_id')
+      .innerJoin('products', 'products.id', 'l.product_id')
+      .innerJoin('locations', 'locations.id', 'rl.location_id')
+      .leftJoin('users', 'users.id', 'r.user_id')
+      .select(['o.number', 'organizations.org_name', 'warehouses.warehouse_name', 'o.status', 'r.id as receipt', 'r.created_at'])
+      .select(['users.username', 'products.sku', 'products.description', 'locations.location_name', 'rl.quantity', 'r.reversed_at'])
+      .where('o.id', 'in', ordersMatching(db, query, visible).clearSelect().select('po.id'))
+      .orderBy('r.id', 'desc')
+      .orderBy('rl.id')
+    for await (const line of lines.stream(CHUNK))
+      yield {
+        number: line.number,
+        supplier: line.org_name,
+        warehouse: line.warehouse_name,
+        status: line.status,
+        receipt: line.receipt,
+        created_at: line.created_at,
+        username: line.username,
+        sku: line.sku,
+        description: line.description,
+        location: line.location_name,
+        quantity: line.quantity,
+        reversed_at: line.reversed_at,
+      }
+  },
+}
+
+export const exportSources = {
+  products,
+  brands,
+  organizations,
+  warehouses,
+  users,
+  mutations,
+  audit,
+  reorder,
+  ledger,
+  purchase_orders: purchaseOrders,
+  purchase_receipts: purchaseReceipts,
+}
 export type ExportSourceName = keyof typeof exportSources
 export type ExportParams<Name extends ExportSourceName> = Parameters<(typeof exportSources)[Name]['rows']>[1]

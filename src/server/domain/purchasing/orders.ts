@@ -132,38 +132,40 @@ export async function findOrder(db: DB, id: number): Promise<PurchaseOrder> {
   return { ...toSummary(row, totals), lines }
 }
 
+/** The orders the list's filters match, in the warehouses `visible` (for the list and its export). */
+export function ordersMatching(db: DB, query: Omit<PurchaseOrderListQuery, 'skip' | 'limit'>, visible: VisibleWarehouses = 'all') {
+  const seen = visibleIds(visible)
+  const dialect = dialectOfConnection(db)
+  const q = query.q?.trim()
+  return ordersQuery(db)
+    .$if(query.supplier_id !== undefined, (qb) => qb.where('po.supplier_id', '=', query.supplier_id!))
+    .$if(query.warehouse_id !== undefined, (qb) => qb.where('po.warehouse_id', '=', query.warehouse_id!))
+    .$if(query.status !== undefined && query.status.length > 0, (qb) => qb.where('po.status', 'in', query.status!))
+    .$if(seen !== undefined, (qb) => qb.where('po.warehouse_id', 'in', seen!))
+    .$if(query.product_id !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('purchase_order_lines as l')
+            .select('l.id')
+            .whereRef('l.purchase_order_id', '=', 'po.id')
+            .where('l.product_id', '=', query.product_id!),
+        ),
+      ),
+    )
+    .$if(Boolean(q), (qb) => qb.where((eb) => eb.or([containsText(dialect, 'po.number', q!), containsText(dialect, 'po.note', q!)])))
+}
+
 /** Orders, newest first, with the filters of the list; `visible` limits them to the warehouses the reader may see. */
 export async function listOrders(
   db: DB,
   query: PurchaseOrderListQuery,
   visible: VisibleWarehouses = 'all',
 ): Promise<{ items: PurchaseOrderSummary[]; total: number }> {
-  const seen = visibleIds(visible)
-  const dialect = dialectOfConnection(db)
-  const filtered = <Q extends ReturnType<typeof ordersQuery>>(qb: Q) =>
-    qb
-      .$if(query.supplier_id !== undefined, (q) => q.where('po.supplier_id', '=', query.supplier_id!))
-      .$if(query.warehouse_id !== undefined, (q) => q.where('po.warehouse_id', '=', query.warehouse_id!))
-      .$if(query.status !== undefined && query.status.length > 0, (q) => q.where('po.status', 'in', query.status!))
-      .$if(seen !== undefined, (q) => q.where('po.warehouse_id', 'in', seen!))
-      .$if(query.product_id !== undefined, (q) =>
-        q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('purchase_order_lines as l')
-              .select('l.id')
-              .whereRef('l.purchase_order_id', '=', 'po.id')
-              .where('l.product_id', '=', query.product_id!),
-          ),
-        ),
-      )
-      .$if(Boolean(query.q?.trim()), (q) =>
-        q.where((eb) => eb.or([containsText(dialect, 'po.number', query.q!.trim()), containsText(dialect, 'po.note', query.q!.trim())])),
-      ) as Q
   const { offset, limit } = paging(query, DOCUMENT_PAGE_SIZE)
   const [rows, counted] = await Promise.all([
-    filtered(ordersQuery(db)).orderBy('po.id', 'desc').offset(offset).limit(limit).execute(),
-    filtered(ordersQuery(db))
+    ordersMatching(db, query, visible).orderBy('po.id', 'desc').offset(offset).limit(limit).execute(),
+    ordersMatching(db, query, visible)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
