@@ -55,6 +55,7 @@ const terms = {
   created: 'Created',
   last_edited: 'Last edited',
   email: 'E-mail',
+  language: 'Language',
   username: 'Username',
   first_name: 'First name',
   last_name: 'Last name',
@@ -137,7 +138,7 @@ const en = {
   stockroom: {
     name: 'Stockroom',
     document_title: 'Stockroom - %{page}',
-    language: 'Language',
+    language: terms.language,
     // dayjs formats ([text] is literal; LT, L are the locale's time and date)
     calendar: {
       sameDay: '[Today at] LT',
@@ -393,9 +394,13 @@ const en = {
         org_name: terms.name,
         is_seller: terms.seller,
         is_supplier: terms.supplier,
+        email: 'E-mail address',
+        language: terms.language,
         created_at: terms.created,
         updated_at: terms.last_edited,
       },
+      // the languages what is sent to an organization can be written in
+      languages: { en: 'English', nl: 'Dutch' },
     },
     warehouses: {
       name: 'Warehouse |||| Warehouses',
@@ -449,6 +454,7 @@ const en = {
       back: 'All organizations',
       delete_title: 'Delete organization "%{name}"?',
       delete_content: 'The organization is removed for good. An organization that supplies or sells products cannot be deleted.',
+      language_help: 'Purchase orders and mails to this organization are written in it.',
     },
     warehouses: {
       no_thresholds: 'Bookings and counts of any size are booked without approval.',

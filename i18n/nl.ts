@@ -53,6 +53,7 @@ const terms: typeof en.terms = {
   created: 'Aangemaakt',
   last_edited: 'Laatst bewerkt',
   email: 'E-mail',
+  language: 'Taal',
   username: 'Gebruikersnaam',
   first_name: 'Voornaam',
   last_name: 'Achternaam',
@@ -194,7 +195,7 @@ const nl: typeof en = {
   stockroom: {
     name: 'Stockroom',
     document_title: 'Stockroom - %{page}',
-    language: 'Taal',
+    language: terms.language,
     calendar: {
       sameDay: '[vandaag om] LT',
       nextDay: '[morgen om] LT',
@@ -451,9 +452,13 @@ const nl: typeof en = {
         org_name: terms.name,
         is_seller: terms.seller,
         is_supplier: terms.supplier,
+        email: 'E-mailadres',
+        language: terms.language,
         created_at: terms.created,
         updated_at: terms.last_edited,
       },
+      // de talen waarin wat een organisatie krijgt geschreven kan worden
+      languages: { en: 'Engels', nl: 'Nederlands' },
     },
     warehouses: {
       name: 'Magazijn |||| Magazijnen',
@@ -508,6 +513,7 @@ const nl: typeof en = {
       delete_title: 'Organisatie "%{name}" verwijderen?',
       delete_content:
         'De organisatie wordt definitief verwijderd. Een organisatie die producten levert of verkoopt, kan niet verwijderd worden.',
+      language_help: 'Inkooporders en e-mails aan deze organisatie worden in deze taal geschreven.',
     },
     warehouses: {
       no_thresholds: 'Boekingen en tellingen van elke omvang worden zonder goedkeuring geboekt.',

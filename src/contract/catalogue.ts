@@ -1,7 +1,7 @@
 // Brands, organizations (sellers and suppliers), warehouses and their locations.
 import Type, { type Static } from 'typebox'
 import { Id, ListQuery, Name, Nullable, timestamps } from './common'
-import { NEGATIVE_STOCK_POLICIES } from './constants'
+import { LANGUAGES, NEGATIVE_STOCK_POLICIES } from './constants'
 
 const recordSorts = ['id', 'created_at', 'updated_at'] as const
 
@@ -13,11 +13,15 @@ export const BrandListQuery = ListQuery(['brand_name', ...recordSorts], 'brand_n
 export const BrandUpdate = Type.Partial(BrandCreate)
 export type BrandUpdate = Static<typeof BrandUpdate>
 
+/** the language of what is sent to the organization (a purchase order); English unless set */
+const OrganizationLanguage = Type.Enum([...LANGUAGES])
 export const Organization = Type.Object({
   id: Id,
   org_name: Type.String(),
   is_seller: Type.Boolean(),
   is_supplier: Type.Boolean(),
+  email: Nullable(Type.String()),
+  language: OrganizationLanguage,
   ...timestamps,
 })
 export type Organization = Static<typeof Organization>
@@ -25,6 +29,9 @@ export const OrganizationCreate = Type.Object({
   org_name: Name(),
   is_seller: Type.Optional(Type.Boolean()),
   is_supplier: Type.Optional(Type.Boolean()),
+  /** where what is sent to the organization goes; null: none known */
+  email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+  language: Type.Optional(OrganizationLanguage),
 })
 export type OrganizationCreate = Static<typeof OrganizationCreate>
 export const OrganizationListQuery = ListQuery(['org_name', ...recordSorts], 'org_name.asc')

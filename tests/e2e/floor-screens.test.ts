@@ -186,10 +186,14 @@ const SCREENS: Screen[] = [
     path: ({ org }) => `/orgs/${org}`,
     actions: {
       en: [
+        ['textbox', 'E-mail address'],
+        ['combobox', 'Language'],
         ['button', 'Save'],
         ['button', 'Delete'],
       ],
       nl: [
+        ['textbox', 'E-mailadres'],
+        ['combobox', 'Taal'],
         ['button', 'Opslaan'],
         ['button', 'Verwijderen'],
       ],

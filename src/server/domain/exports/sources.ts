@@ -105,11 +105,20 @@ const organizations: ExportSource<ListQuery> = {
     text('org_name', 'resources.orgs.fields.org_name'),
     flag('is_seller', 'resources.orgs.fields.is_seller'),
     flag('is_supplier', 'resources.orgs.fields.is_supplier'),
+    text('email', 'resources.orgs.fields.email'),
+    { key: 'language', label: 'resources.orgs.fields.language', type: 'text', values: 'resources.orgs.languages' },
     date('updated_at', 'resources.orgs.fields.updated_at'),
   ],
   async *rows({ db, dialect }, query) {
     for await (const org of organizationRepository.ordered(dialect, db, query).stream(CHUNK))
-      yield { org_name: org.org_name, is_seller: bool(org.is_seller), is_supplier: bool(org.is_supplier), updated_at: org.updated_at }
+      yield {
+        org_name: org.org_name,
+        is_seller: bool(org.is_seller),
+        is_supplier: bool(org.is_supplier),
+        email: org.email,
+        language: org.language,
+        updated_at: org.updated_at,
+      }
   },
 }
 
