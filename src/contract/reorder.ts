@@ -24,6 +24,9 @@ export const ReorderReportLine = Type.Object({
   min_stock: Type.Integer(),
   max_stock: Type.Integer(),
   minimum_order_quantity: Nullable(Type.Integer()),
+  /** units per carton the supplier sells */
+  pack_size: Type.Integer(),
+  supplier_sku: Nullable(Type.String()),
   /** max_stock - on_hand, raised to the supplier's minimum order quantity when below it */
   suggested: Type.Integer(),
   purchase_price: Nullable(Type.Number()),

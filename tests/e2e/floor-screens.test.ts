@@ -90,7 +90,16 @@ const SCREENS: Screen[] = [
   {
     name: 'supplier',
     path: ({ product }) => `/products/${product}/supplier`,
-    actions: { en: [['button', 'Save']], nl: [['button', 'Opslaan']] },
+    actions: {
+      en: [
+        ['textbox', "Supplier's article number"],
+        ['button', 'Save'],
+      ],
+      nl: [
+        ['textbox', 'Artikelnummer leverancier'],
+        ['button', 'Opslaan'],
+      ],
+    },
   },
   {
     name: 'sellers',
