@@ -58,6 +58,7 @@ const terms = {
   last_edited: 'Last edited',
   email: 'E-mail',
   language: 'Language',
+  delivery_address: 'Delivery address',
   username: 'Username',
   first_name: 'First name',
   last_name: 'Last name',
@@ -411,6 +412,7 @@ const en = {
       name: 'Warehouse |||| Warehouses',
       fields: {
         warehouse_name: terms.name,
+        address: terms.delivery_address,
         approval_threshold_quantity: 'Approval above units',
         approval_threshold_value: 'Approval above value',
         count_variance_quantity: 'Count variance in units',
@@ -473,6 +475,11 @@ const en = {
       rules_saved: 'Booking rules of "%{name}" saved.',
       variance_help: 'A count line that differs by more units, or more value, is flagged and asked about before the count is applied.',
       below_zero: 'A booking that leaves a location below zero',
+      no_address: 'No delivery address yet.',
+      set_address: 'Set the delivery address',
+      address_title: 'Delivery address of %{name}',
+      address_help: 'Purchase orders print it as where to deliver. Leave it empty for none.',
+      address_saved: 'Delivery address of "%{name}" saved.',
       negative_stock: {
         refuse: 'Nothing goes below zero.',
         confirm: 'Below zero only when the clerk says yes.',

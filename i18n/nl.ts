@@ -56,6 +56,7 @@ const terms: typeof en.terms = {
   last_edited: 'Laatst bewerkt',
   email: 'E-mail',
   language: 'Taal',
+  delivery_address: 'Afleveradres',
   username: 'Gebruikersnaam',
   first_name: 'Voornaam',
   last_name: 'Achternaam',
@@ -469,6 +470,7 @@ const nl: typeof en = {
       name: 'Magazijn |||| Magazijnen',
       fields: {
         warehouse_name: terms.name,
+        address: terms.delivery_address,
         approval_threshold_quantity: 'Goedkeuring boven stuks',
         approval_threshold_value: 'Goedkeuring boven waarde',
         count_variance_quantity: 'Telafwijking in stuks',
@@ -534,6 +536,11 @@ const nl: typeof en = {
       variance_help:
         'Een telregel die meer stuks of meer waarde afwijkt, wordt gemarkeerd en nagevraagd voordat de telling wordt verwerkt.',
       below_zero: 'Een boeking die een locatie onder nul brengt',
+      no_address: 'Nog geen afleveradres.',
+      set_address: 'Afleveradres instellen',
+      address_title: 'Afleveradres van %{name}',
+      address_help: 'Inkooporders vermelden het als het adres waar geleverd wordt. Laat het leeg voor geen adres.',
+      address_saved: 'Afleveradres van "%{name}" opgeslagen.',
       negative_stock: {
         refuse: 'Niets gaat onder nul.',
         confirm: 'Onder nul alleen als de medewerker ja zegt.',

@@ -57,9 +57,19 @@ const bookingRules = {
   /** those units at purchase price */
   approval_threshold_value: Nullable(Type.Number({ minimum: 0, maximum: 1e12 })),
 }
-export const Warehouse = Type.Object({ id: Id, warehouse_name: Type.String(), ...bookingRules, ...timestamps })
+export const Warehouse = Type.Object({
+  id: Id,
+  warehouse_name: Type.String(),
+  address: Nullable(Type.String()),
+  ...bookingRules,
+  ...timestamps,
+})
 export type Warehouse = Static<typeof Warehouse>
-export const WarehouseCreate = Type.Object({ warehouse_name: Name() })
+export const WarehouseCreate = Type.Object({
+  warehouse_name: Name(),
+  /** the delivery address purchase orders print, in lines; the server trims it, and empty is none */
+  address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+})
 export type WarehouseCreate = Static<typeof WarehouseCreate>
 export const WarehouseListQuery = ListQuery(['warehouse_name', ...recordSorts], 'warehouse_name.asc')
 /** the booking rules are an administrator's to set */

@@ -211,7 +211,16 @@ const SCREENS: Screen[] = [
   {
     name: 'warehouses',
     path: () => '/warehouses',
-    actions: { en: [['button', 'Locations of Floor hall']], nl: [['button', 'Locaties van Floor hall']] },
+    actions: {
+      en: [
+        ['button', 'Set the delivery address'],
+        ['button', 'Locations of Floor hall'],
+      ],
+      nl: [
+        ['button', 'Afleveradres instellen'],
+        ['button', 'Locaties van Floor hall'],
+      ],
+    },
   },
   { name: 'users', path: () => '/users', actions: { en: [['button', 'Add user']], nl: [['button', 'Gebruiker toevoegen']] } },
   { name: 'profile', path: () => '/me', actions: { en: [['button', 'Edit']], nl: [['button', 'Bewerken']] } },
@@ -230,7 +239,10 @@ async function arrange(server: E2EServer): Promise<Ids> {
     supplier_id: supplier.id,
   })
   await api('POST', `/products/${product.id}/sellers`, {})
-  const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Floor hall' })
+  const warehouse = await api<{ id: number }>('POST', '/warehouses/', {
+    warehouse_name: 'Floor hall',
+    address: 'Floor hall, Goods entrance 4\nHavenweg 1200\n3089 JB Rotterdam',
+  })
   const location = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'A-01' })
   for (let n = 2; n <= 14; n++)
     await api('POST', `/warehouses/${warehouse.id}/locations`, { location_name: `A-${String(n).padStart(2, '0')}` })
