@@ -1,7 +1,7 @@
 // Brands, organizations (sellers and suppliers), warehouses and their locations.
 import Type, { type Static } from 'typebox'
 import { Id, ListQuery, Name, Nullable, timestamps } from './common'
-import { NEGATIVE_STOCK_POLICIES } from './constants'
+import { LANGUAGES, NEGATIVE_STOCK_POLICIES } from './constants'
 
 const recordSorts = ['id', 'created_at', 'updated_at'] as const
 
@@ -13,11 +13,15 @@ export const BrandListQuery = ListQuery(['brand_name', ...recordSorts], 'brand_n
 export const BrandUpdate = Type.Partial(BrandCreate)
 export type BrandUpdate = Static<typeof BrandUpdate>
 
+/** the language of what is sent to the organization (a purchase order); English unless set */
+const OrganizationLanguage = Type.Enum([...LANGUAGES])
 export const Organization = Type.Object({
   id: Id,
   org_name: Type.String(),
   is_seller: Type.Boolean(),
   is_supplier: Type.Boolean(),
+  email: Nullable(Type.String()),
+  language: OrganizationLanguage,
   ...timestamps,
 })
 export type Organization = Static<typeof Organization>
@@ -25,6 +29,9 @@ export const OrganizationCreate = Type.Object({
   org_name: Name(),
   is_seller: Type.Optional(Type.Boolean()),
   is_supplier: Type.Optional(Type.Boolean()),
+  /** where what is sent to the organization goes; null: none known */
+  email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+  language: Type.Optional(OrganizationLanguage),
 })
 export type OrganizationCreate = Static<typeof OrganizationCreate>
 export const OrganizationListQuery = ListQuery(['org_name', ...recordSorts], 'org_name.asc')
@@ -50,9 +57,19 @@ const bookingRules = {
   /** those units at purchase price */
   approval_threshold_value: Nullable(Type.Number({ minimum: 0, maximum: 1e12 })),
 }
-export const Warehouse = Type.Object({ id: Id, warehouse_name: Type.String(), ...bookingRules, ...timestamps })
+export const Warehouse = Type.Object({
+  id: Id,
+  warehouse_name: Type.String(),
+  address: Nullable(Type.String()),
+  ...bookingRules,
+  ...timestamps,
+})
 export type Warehouse = Static<typeof Warehouse>
-export const WarehouseCreate = Type.Object({ warehouse_name: Name() })
+export const WarehouseCreate = Type.Object({
+  warehouse_name: Name(),
+  /** the delivery address purchase orders print, in lines; the server trims it, and empty is none */
+  address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+})
 export type WarehouseCreate = Static<typeof WarehouseCreate>
 export const WarehouseListQuery = ListQuery(['warehouse_name', ...recordSorts], 'warehouse_name.asc')
 /** the booking rules are an administrator's to set */

@@ -59,7 +59,16 @@ export type Language = (typeof LANGUAGES)[number]
 export const IMPORT_KINDS = ['products', 'stock'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 export const IMPORT_FIELDS = {
-  products: [...IMPORTED_PRODUCT_FIELDS, 'brand', 'supplier', 'minimum_order_quantity', 'purchase_price', 'purchase_currency'],
+  products: [
+    ...IMPORTED_PRODUCT_FIELDS,
+    'brand',
+    'supplier',
+    'minimum_order_quantity',
+    'pack_size',
+    'supplier_sku',
+    'purchase_price',
+    'purchase_currency',
+  ],
   stock: ['sku', 'warehouse', 'location', 'amount', 'note'],
 } as const satisfies Record<ImportKind, readonly string[]>
 export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number]
@@ -75,6 +84,7 @@ export const IMPORT_PROBLEM_CODES = [
   'brand_unknown',
   'supplier_unknown',
   'not_a_supplier',
+  'pack_size_invalid',
   'warehouse_empty',
   'warehouse_unknown',
   'location_empty',

@@ -17,6 +17,10 @@ export const SupplierInfo = Type.Object({
   supplier_id: Nullable(Id),
   supplier: Nullable(OrganizationRef),
   minimum_order_quantity: Nullable(Type.Integer()),
+  /** units in a carton the supplier sells (1: sold by the unit) */
+  pack_size: Type.Integer(),
+  /** the supplier's own article number */
+  supplier_sku: Nullable(Type.String()),
   purchase_price: Nullable(Type.Number()),
   purchase_currency: Nullable(CurrencyCode),
 })
@@ -25,6 +29,9 @@ export const SupplierInfoUpdate = Type.Partial(
   Type.Object({
     supplier_id: Nullable(Id),
     minimum_order_quantity: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+    pack_size: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    /** stored trimmed; empty is none */
+    supplier_sku: Text(100),
     purchase_price: Nullable(Price),
     purchase_currency: Nullable(CurrencyCode),
   }),

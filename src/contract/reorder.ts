@@ -28,6 +28,7 @@ export const ReorderReportLine = Type.Object({
   minimum_order_quantity: Nullable(Type.Integer()),
   /** units per carton the supplier sells */
   pack_size: Type.Integer(),
+  supplier_sku: Nullable(Type.String()),
   /** max_stock - on_hand - incoming, raised to the minimum order quantity, then up to whole packs; 0 when on order */
   suggested: Type.Integer(),
   purchase_price: Nullable(Type.Number()),

@@ -16,6 +16,8 @@ const supplied = () =>
       supplier_id: 5,
       supplier: { id: 5, org_name: 'Global Parts' },
       minimum_order_quantity: 10,
+      pack_size: 6,
+      supplier_sku: 'GP-4471',
       purchase_price: 2.5,
       purchase_currency: 'EUR',
     },
@@ -43,6 +45,8 @@ function open(product: Product, api = fakeProductsApi(world(product))) {
 
 const quantity = () => screen.getByRole('spinbutton', { name: 'Minimum order quantity' })
 const price = () => screen.getByRole('spinbutton', { name: 'Purchase price' })
+const packSize = () => screen.getByRole('spinbutton', { name: 'Pack size' })
+const supplierSku = () => screen.getByRole('textbox', { name: "Supplier's article number" })
 
 describe('Supplier tab', { timeout: 60_000 }, () => {
   it('shows the supplier data with whole quantities, prices in cents and the three currencies', async () => {
@@ -52,6 +56,9 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     expect(quantity()).toHaveAttribute('step', '1')
     expect(price()).toHaveValue(2.5)
     expect(price()).toHaveAttribute('step', '0.01')
+    expect(packSize()).toHaveValue(6)
+    expect(packSize()).toHaveAttribute('step', '1')
+    expect(supplierSku()).toHaveValue('GP-4471')
     const currency = screen.getByRole('combobox', { name: 'Currency' })
     expect(currency).toHaveTextContent('EUR')
     await userEvent.click(currency)
@@ -74,6 +81,10 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     await userEvent.type(quantity(), '24')
     await userEvent.clear(price())
     await userEvent.type(price(), '3.75')
+    await userEvent.clear(packSize())
+    await userEvent.type(packSize(), '12')
+    await userEvent.clear(supplierSku())
+    await userEvent.type(supplierSku(), 'TD-99')
     await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }))
     await userEvent.click(screen.getByRole('option', { name: 'USD' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -83,6 +94,8 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     expect(JSON.parse(api.writes()[0].replace(/^PATCH \S+ /, ''))).toEqual({
       supplier_id: 8,
       minimum_order_quantity: 24,
+      pack_size: 12,
+      supplier_sku: 'TD-99',
       purchase_price: 3.75,
       purchase_currency: 'USD',
     })
@@ -99,6 +112,34 @@ describe('Supplier tab', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(refresh).toHaveBeenCalled())
     expect(api.writes()).toEqual(['POST /api/suppliers/ {"org_name":"Fresh Supplies"}', 'PATCH /api/products/7/supplier {"supplier_id":9}'])
+  })
+
+  it('starts a product without supplier data at a pack of 1, and sends only what changed', async () => {
+    const { api } = open(aFullProduct())
+    expect(packSize()).toHaveValue(1)
+    expect(supplierSku()).toHaveValue('')
+    await userEvent.type(supplierSku(), 'X-1')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.writes()).toEqual(['PATCH /api/products/7/supplier {"supplier_sku":"X-1"}']))
+  })
+
+  it('keeps an emptied pack size from the server: a pack is at least 1', async () => {
+    const { api } = open(supplied())
+    await waitFor(() => expect(packSize()).toHaveValue(6))
+    await userEvent.clear(packSize())
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Required')).toBeInTheDocument()
+    expect(api.writes()).toEqual([])
+  })
+
+  it('names the fields in Dutch', async () => {
+    const api = fakeProductsApi(world(supplied()))
+    renderScreens(
+      { '/products/:id/supplier': <SupplierTab product={supplied()} refresh={vi.fn()} /> },
+      { at: '/products/7/supplier', dataProvider: api.dataProvider, locale: 'nl' },
+    )
+    expect(await screen.findByRole('spinbutton', { name: 'Verpakkingseenheid' })).toHaveValue(6)
+    expect(screen.getByRole('textbox', { name: 'Artikelnummer leverancier' })).toHaveValue('GP-4471')
   })
 
   it('links the supplier to its organization page', async () => {

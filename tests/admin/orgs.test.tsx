@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEventLib from '@testing-library/user-event'
 import { ResourceContextProvider } from 'ra-core'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import nl from '../../i18n/nl'
 import OrgList from '../../src/admin/orgs/OrgList'
 import OrgEdit from '../../src/admin/orgs/OrgEdit'
 import orgsResource from '../../src/admin/orgs'
@@ -14,6 +16,8 @@ const organizations = () => [
     org_name: 'Bol.com',
     is_seller: true,
     is_supplier: false,
+    email: null,
+    language: 'en',
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   },
@@ -22,6 +26,8 @@ const organizations = () => [
     org_name: 'Coolblue',
     is_seller: false,
     is_supplier: false,
+    email: null,
+    language: 'en',
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-03-04T13:30:00Z',
   },
@@ -30,6 +36,8 @@ const organizations = () => [
     org_name: 'Van der Berg',
     is_seller: true,
     is_supplier: true,
+    email: 'inkoop@vanderberg.nl',
+    language: 'nl',
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   },
@@ -102,6 +110,40 @@ describe('Organizations', { timeout: 20_000 }, () => {
     const saved = await card('Coolblue B.V.')
     expect([role(saved, 'Seller').checked, role(saved, 'Supplier').checked]).toEqual([false, true])
     expect(api.writes()).toEqual(['PATCH /api/orgs/2 {"org_name":"Coolblue B.V.","is_supplier":true}'])
+  })
+
+  it('edits the e-mail address and language of what is sent to it, checking the address first', async () => {
+    const api = fakeRest({ orgs: organizations() })
+    open(api, '/orgs/2')
+    const email = await screen.findByRole('textbox', { name: 'E-mail address' })
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Coolblue'))
+    expect(email).toHaveValue('')
+    const language = screen.getByRole('combobox', { name: 'Language' })
+    expect(language).toHaveTextContent('English')
+    expect(screen.getByText('Purchase orders and mails to this organization are written in it.')).toBeInTheDocument()
+    await userEvent.type(email, 'not an address')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument()
+    expect(api.writes()).toEqual([])
+
+    await userEvent.clear(email)
+    await userEvent.type(email, 'inkoop@coolblue.nl')
+    await userEvent.click(language)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['English', 'Dutch'])
+    await userEvent.click(screen.getByRole('option', { name: 'Dutch' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await card('Coolblue')
+    expect(api.writes()).toEqual(['PATCH /api/orgs/2 {"email":"inkoop@coolblue.nl","language":"nl"}'])
+  })
+
+  it('says the e-mail address and language in Dutch', async () => {
+    const api = fakeRest({ orgs: organizations() })
+    renderInAdmin(
+      { '/orgs/:id': inOrgs(<OrgEdit />) },
+      { at: '/orgs/3', dataProvider: api.dataProvider, i18nProvider: polyglotI18nProvider(() => nl, 'nl') },
+    )
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('inkoop@vanderberg.nl'))
+    expect(screen.getByRole('combobox', { name: 'Taal' })).toHaveTextContent('Nederlands')
   })
 
   it('asks before deleting and shows why an organization in use stays', async () => {

@@ -154,11 +154,23 @@ describe('the other lists', () => {
     expect((xlsx[1][1] as Date).toISOString()).toBe(listed.find((b: { brand_name: string }) => b.brand_name === 'Bèta').created_at)
   })
 
-  it('organizations with their roles as yes/no cells', async () => {
-    await fixtures(server.admin).organization('Supplies BV', { is_supplier: true })
+  it('organizations with their roles as yes/no cells, their e-mail address and language', async () => {
+    await fixtures(server.admin).organization('Supplies BV', { is_supplier: true, email: 'orders@supplies.example', language: 'nl' })
+    await fixtures(server.admin).organization('Walk-in Trade', { is_seller: true })
     const [header, ...rows] = await xlsxRows(await server.admin.get('/api/orgs/export?format=xlsx'))
-    expect(header).toEqual(['Name', 'Seller', 'Supplier', 'Last edited'])
-    expect(rows.map((row) => row.slice(0, 3))).toEqual([['Supplies BV', false, true]])
+    expect(header).toEqual(['Name', 'Seller', 'Supplier', 'E-mail address', 'Language', 'Last edited'])
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ['Supplies BV', false, true, 'orders@supplies.example', 'Dutch'],
+      // no address: no cell
+      ['Walk-in Trade', true, false, undefined, 'English'],
+    ])
+    // the language said in the reader's language
+    const [dutchHeader, ...dutchRows] = csvRows(await server.admin.get('/api/orgs/export?format=csv&lang=nl'), ';')
+    expect(dutchHeader.slice(3, 5)).toEqual(['E-mailadres', 'Taal'])
+    expect(dutchRows.map((row) => row.slice(3, 5))).toEqual([
+      ['orders@supplies.example', 'Nederlands'],
+      ['', 'Engels'],
+    ])
   })
 
   it('warehouses with a row per location, and a warehouse without locations once', async () => {

@@ -551,6 +551,56 @@ describe('an import', () => {
     ])
   })
 
+  it("imports the supplier's pack size and article number, and refuses a bad pack size naming its column, in English and Dutch", async () => {
+    const report = await imported('products', {
+      name: 'packs.csv',
+      content: csv([
+        ['SKU', 'Pack size', "Supplier's article number"],
+        ['PACK-12', '12', 'AC-778'],
+        ['PACK-NONE', '', ''],
+        ['PACK-0', '0', 'AC-0'],
+        ['PACK-NEG', '-3', ''],
+        ['PACK-TEXT', 'a dozen', ''],
+        ['PACK-HALF', '1,5', ''],
+      ]),
+    })
+    expect(report).toMatchObject({ status: 'done', created: 2, refused: 4 })
+    const refusal = (row: number, value: string) => ({
+      row,
+      column: 'Pack size',
+      reason: `Pack size "${value}" should be a whole number from 1 to 1,000,000,000.`,
+      code: 'pack_size_invalid',
+      params: { value },
+    })
+    expect(report.problems).toEqual([refusal(4, '0'), refusal(5, '-3'), refusal(6, 'a dozen'), refusal(7, '1,5')])
+    const supplierInfo = async (sku: string) =>
+      ok(await server.admin.get(`/api/products/${ok(await server.admin.get(`/api/products/?sku=${sku}`)).items[0].id}`)).supplier_info
+    expect(await supplierInfo('PACK-12')).toMatchObject({ pack_size: 12, supplier_sku: 'AC-778' })
+    // an empty cell leaves the default: a pack of 1, so no supplier data at all
+    expect(await supplierInfo('PACK-NONE')).toBeNull()
+    expect(ok(await server.admin.get('/api/products/?sku=PACK-0')).items).toEqual([])
+
+    const dutch = parse((await server.admin.get(`/api/imports/${report.id}/refused?lang=nl`)).rawPayload.subarray(3).toString('utf8'))
+    expect(dutch.map((row: string[]) => row.at(-1))).toEqual([
+      'Reden',
+      'Pack size: Verpakkingseenheid "0" moet een geheel getal van 1 tot 1.000.000.000 zijn.',
+      'Pack size: Verpakkingseenheid "-3" moet een geheel getal van 1 tot 1.000.000.000 zijn.',
+      'Pack size: Verpakkingseenheid "a dozen" moet een geheel getal van 1 tot 1.000.000.000 zijn.',
+      'Pack size: Verpakkingseenheid "1,5" moet een geheel getal van 1 tot 1.000.000.000 zijn.',
+    ])
+    // Dutch headers name the same fields; the same values again are no change
+    const again = await dryRun('products', {
+      name: 'nl.csv',
+      content: csv([
+        ['SKU', 'Verpakkingseenheid', 'Artikelnummer leverancier'],
+        ['PACK-12', '12', 'AC-778'],
+        ['PACK-NONE', '6', ''],
+      ]),
+    })
+    expect(again.json().columns.map((c: { field: string }) => c.field)).toEqual(['sku', 'pack_size', 'supplier_sku'])
+    expect(again.json()).toMatchObject({ unchanged: 1, updated: 1, refused: 0 })
+  })
+
   it('all or nothing: one bad row and nothing is imported, the problems kept', async () => {
     const before = JSON.stringify(await server.database.db.selectFrom('products').selectAll().orderBy('id').execute())
     const report = await imported(

@@ -70,6 +70,44 @@ describe('organizations', () => {
     expect((await staff.patch('/api/orgs/0', { is_seller: true })).statusCode).toBe(422)
   })
 
+  it('keeps an e-mail address (none unless given) and the language of what is sent to it (English unless given)', async () => {
+    const plain = await create({ org_name: 'Mail-less Supplies' })
+    expect(plain).toMatchObject({ email: null, language: 'en' })
+    const dutch = await create({ org_name: 'Leverancier NL', is_supplier: true, email: 'inkoop@leverancier.nl', language: 'nl' })
+    expect(dutch).toMatchObject({ email: 'inkoop@leverancier.nl', language: 'nl' })
+    expect((await staff.get(`/api/orgs/${dutch.id}`)).json()).toMatchObject({ email: 'inkoop@leverancier.nl', language: 'nl' })
+    // a change of name or role leaves them as they are; null clears the address
+    expect((await staff.patch(`/api/orgs/${dutch.id}`, { org_name: 'Leverancier BV' })).json()).toMatchObject({
+      email: 'inkoop@leverancier.nl',
+      language: 'nl',
+    })
+    const changed = await staff.put(`/api/orgs/${dutch.id}`, { email: null, language: 'en' })
+    expect(changed.json()).toMatchObject({ org_name: 'Leverancier BV', email: null, language: 'en' })
+    expect((await staff.get('/api/suppliers/?q=leverancier')).json()).toEqual([expect.objectContaining({ email: null, language: 'en' })])
+  })
+
+  it('names a bad e-mail address or language in a 422, and changes nothing', async () => {
+    const org = await create({ org_name: 'Strict Mail', email: 'orders@strict.example' })
+    for (const [body, field] of [
+      [{ email: 'not an address' }, 'email'],
+      [{ email: '' }, 'email'],
+      [{ email: `${'a'.repeat(243)}@example.com` }, 'email'],
+      [{ email: 7 }, 'email'],
+      [{ language: 'de' }, 'language'],
+      [{ language: null }, 'language'],
+    ] as const) {
+      for (const res of [
+        await staff.post('/api/orgs/', { org_name: 'Never Made', ...body }),
+        await staff.patch(`/api/orgs/${org.id}`, body),
+      ]) {
+        expect(res.statusCode, JSON.stringify(body)).toBe(422)
+        expect(res.json().detail[0].loc).toEqual(['body', field])
+      }
+    }
+    expect((await staff.get(`/api/orgs/${org.id}`)).json()).toMatchObject({ email: 'orders@strict.example', language: 'en' })
+    expect((await staff.get('/api/orgs/?q=never made')).json()).toEqual([])
+  })
+
   it('keeps names unique whatever the case: 409 on create and rename', async () => {
     const first = await create({ org_name: 'Unique Trading' })
     const dup = await staff.post('/api/orgs/', { org_name: 'UNIQUE trading' })

@@ -20,8 +20,10 @@ export function validationItems(res: Response): { loc: (string | number)[]; msg:
 
 export const fixtures = (client: Client) => ({
   brand: async (brand_name: string) => created(await client.post('/api/brands/', { brand_name })),
-  organization: async (org_name: string, roles: { is_seller?: boolean; is_supplier?: boolean } = {}) =>
-    created(await client.post('/api/orgs/', { org_name, ...roles })),
+  organization: async (
+    org_name: string,
+    fields: { is_seller?: boolean; is_supplier?: boolean; email?: string | null; language?: 'en' | 'nl' } = {},
+  ) => created(await client.post('/api/orgs/', { org_name, ...fields })),
   warehouse: async (warehouse_name: string) => created(await client.post('/api/warehouses/', { warehouse_name })),
   location: async (warehouseId: number, location_name: string) =>
     created(await client.post(`/api/warehouses/${warehouseId}/locations`, { location_name })),

@@ -51,6 +51,8 @@ describe('products: create, read, change, delete', () => {
         supplier_id: supplier.id,
         supplier: { id: supplier.id, org_name: 'Create Supplier' },
         minimum_order_quantity: null,
+        pack_size: 1,
+        supplier_sku: null,
         purchase_price: null,
         purchase_currency: null,
       },
@@ -202,6 +204,8 @@ describe('products: supplier info', () => {
       supplier_id: supplier.id,
       supplier: { id: supplier.id, org_name: 'Supplier One' },
       minimum_order_quantity: 12,
+      pack_size: 1,
+      supplier_sku: null,
       purchase_price: 1.01,
       purchase_currency: 'GBP',
     })
@@ -226,6 +230,32 @@ describe('products: supplier info', () => {
     expect(cleared.supplier_info).toBeNull()
   })
 
+  it("keeps the supplier's pack size (1 unless set) and article number (trimmed, empty is none), and undoes a change of them", async () => {
+    const product = await make.product({ sku: 'SUP-PACK' })
+    const set = ok(await server.admin.patch(`/api/products/${product.id}/supplier`, { pack_size: 24, supplier_sku: '  AC-778/B  ' }))
+    expect(set.supplier_info).toEqual({
+      supplier_id: null,
+      supplier: null,
+      minimum_order_quantity: null,
+      pack_size: 24,
+      supplier_sku: 'AC-778/B',
+      purchase_price: null,
+      purchase_currency: null,
+    })
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).supplier_info).toEqual(set.supplier_info)
+    const biggest = ok(await server.admin.patch(`/api/products/${product.id}/supplier`, { pack_size: 1_000_000_000, supplier_sku: '' }))
+    expect(biggest.supplier_info).toMatchObject({ pack_size: 1_000_000_000, supplier_sku: null })
+    // back at a pack of 1 and nothing else, the product has no supplier data
+    expect(ok(await server.admin.put(`/api/products/${product.id}/supplier`, { pack_size: 1 })).supplier_info).toBeNull()
+
+    const changed = ok(await server.admin.patch(`/api/products/${product.id}/supplier`, { pack_size: 12, supplier_sku: 'AC-9' }))
+    expect(changed.supplier_info).toMatchObject({ pack_size: 12, supplier_sku: 'AC-9' })
+    const entries = ok(await server.admin.get(`/api/audit/?entity_type=product&entity_id=${product.id}&action=update&limit=1`))
+    const undone = await server.admin.post(`/api/audit/${entries[0].id}/undo`)
+    expect(undone.statusCode, undone.body).toBe(201)
+    expect(ok(await server.admin.get(`/api/products/${product.id}`)).supplier_info).toBeNull()
+  })
+
   it('refuses a wrong currency, negative or fractional numbers and unknown suppliers, changing nothing', async () => {
     const product = await make.product({ sku: 'SUP-BAD' })
     const cases: [Record<string, unknown>, string][] = [
@@ -237,6 +267,14 @@ describe('products: supplier info', () => {
       [{ minimum_order_quantity: 1.5 }, 'minimum_order_quantity'],
       [{ minimum_order_quantity: -2 }, 'minimum_order_quantity'],
       [{ supplier_id: 'x' }, 'supplier_id'],
+      [{ pack_size: 0 }, 'pack_size'],
+      [{ pack_size: -6 }, 'pack_size'],
+      [{ pack_size: 'six' }, 'pack_size'],
+      [{ pack_size: 2.5 }, 'pack_size'],
+      [{ pack_size: null }, 'pack_size'],
+      [{ pack_size: 1_000_000_001 }, 'pack_size'],
+      [{ supplier_sku: 'S'.repeat(101) }, 'supplier_sku'],
+      [{ supplier_sku: 42 }, 'supplier_sku'],
     ]
     for (const [body, field] of cases) {
       const items = validationItems(await server.admin.put(`/api/products/${product.id}/supplier`, body))

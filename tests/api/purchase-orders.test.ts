@@ -50,7 +50,7 @@ const stockOf = async (productId: number) => ok(await server.admin.get(`/api/pro
 
 describe('a purchase order', () => {
   it('is made as a draft with a number, its prices from the supplier info, and its totals', async () => {
-    const bolt = await product('PO-BOLT', { purchase_price: 1.25, purchase_currency: 'EUR' })
+    const bolt = await product('PO-BOLT', { purchase_price: 1.25, purchase_currency: 'EUR', supplier_sku: 'AC-77' })
     const nut = await product('PO-NUT')
     const order = await draft([
       { product_id: bolt.id, quantity: 10 },
@@ -66,9 +66,11 @@ describe('a purchase order', () => {
       totals: [{ currency: 'EUR', value: 12.5 }],
       user: { username: expect.any(String) },
     })
-    expect(order.lines.map((line) => [line.sku, line.quantity, line.received, line.open, line.unit_price, line.currency])).toEqual([
-      ['PO-BOLT', 10, 0, 10, 1.25, 'EUR'],
-      ['PO-NUT', 4, 0, 4, 0.5, null],
+    expect(
+      order.lines.map((line) => [line.sku, line.supplier_sku, line.quantity, line.received, line.open, line.unit_price, line.currency]),
+    ).toEqual([
+      ['PO-BOLT', 'AC-77', 10, 0, 10, 1.25, 'EUR'],
+      ['PO-NUT', null, 4, 0, 4, 0.5, null],
     ])
     // numbers go up one by one
     const next = await draft([{ product_id: nut.id, quantity: 1 }])
@@ -308,15 +310,9 @@ describe('sending and receiving', () => {
 describe('orders from the reorder report', () => {
   it('makes a draft per supplier and warehouse: short less incoming, raised to the minimum order, in whole packs', async () => {
     const other = await make.organization('PO Other', { is_supplier: true })
-    const screws = await product('PO-RE-SCREWS', { minimum_order_quantity: 25 })
-    const glue = await product('PO-RE-GLUE', { supplier_id: other.id })
+    const screws = await product('PO-RE-SCREWS', { minimum_order_quantity: 25, pack_size: 10 })
+    const glue = await product('PO-RE-GLUE', { supplier_id: other.id, pack_size: 6 })
     const tape = await product('PO-RE-TAPE')
-    // the cartons the supplier sells them in
-    for (const [item, pack_size] of [
-      [screws, 10],
-      [glue, 6],
-    ] as const)
-      await server.database.db.updateTable('products').set({ pack_size }).where('id', '=', item.id).execute()
     for (const [item, min, max] of [
       [screws, 5, 20],
       [glue, 10, 40],

@@ -173,11 +173,22 @@ describe('the reorder report', () => {
   })
 
   it('exports as CSV and XLSX: the rows of the report in its order, Dutch headers, text kept from running as a formula', async () => {
-    const odd = await product('RO-CSV', { supplier_id: zeta.id, purchase_price: 1.25, purchase_currency: 'GBP' })
+    const odd = await product('RO-CSV', {
+      supplier_id: zeta.id,
+      pack_size: 6,
+      supplier_sku: 'Z-CSV-1',
+      purchase_price: 1.25,
+      purchase_currency: 'GBP',
+    })
     ok(await server.admin.patch(`/api/products/${odd.id}`, { description: '=HYPERLINK("x"), 2" pipe' }))
     ok(await setLevel(odd.id, north.id, 3, 3))
     const report: ReorderReport = ok(await server.admin.get(`/api/reports/reorder?warehouse_id=${north.id}`))
     const lines = report.suppliers.flatMap((s) => s.lines.map((line) => ({ supplier: s.supplier_name, ...line })))
+    expect(lines.find((line) => line.sku === 'RO-CSV')).toMatchObject({
+      minimum_order_quantity: null,
+      pack_size: 6,
+      supplier_sku: 'Z-CSV-1',
+    })
 
     const res = await server.admin.get(`/api/reports/reorder/export?format=csv&lang=nl&warehouse_id=${north.id}`)
     expect(res.statusCode).toBe(200)
@@ -186,7 +197,8 @@ describe('the reorder report', () => {
     // a Dutch reader's file separates its fields with ';'
     const [header, ...rows]: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' })
     expect(header.slice(0, 5)).toEqual(['Leverancier', 'SKU', 'Artikelnummer', 'Omschrijving', 'Magazijn'])
-    expect(rows.map((row) => [row[0], row[1], row[9]])).toEqual(lines.map((l) => [l.supplier ?? '', l.sku, String(l.suggested)]))
+    expect(header.slice(8, 12)).toEqual(['Minimale bestelhoeveelheid', 'Verpakkingseenheid', 'Artikelnummer leverancier', 'Te bestellen'])
+    expect(rows.map((row) => [row[0], row[1], row[11]])).toEqual(lines.map((l) => [l.supplier ?? '', l.sku, String(l.suggested)]))
     expect(rows.find((row) => row[1] === 'RO-CSV')).toEqual([
       'Zeta Supplies',
       'RO-CSV',
@@ -197,11 +209,14 @@ describe('the reorder report', () => {
       '3',
       '3',
       '',
-      '3',
+      '6',
+      'Z-CSV-1',
+      // 3 short, ordered in whole cartons of 6
+      '6',
       // a Dutch reader's decimals have a comma
       '1,25',
       'GBP',
-      '3,75',
+      '7,5',
     ])
 
     const workbook = new ExcelJS.Workbook()
@@ -214,6 +229,7 @@ describe('the reorder report', () => {
     expect(sheet.rowCount).toBe(lines.length + 1)
     // numbers are typed cells
     expect(typeof sheet.getRow(2).getCell(10).value).toBe('number')
+    expect(typeof sheet.getRow(2).getCell(12).value).toBe('number')
     expect(validationItems(await server.admin.get('/api/reports/reorder/export?format=csv&warehouse_id=999999'))[0].loc).toEqual([
       'query',
       'warehouse_id',

@@ -85,6 +85,9 @@ describe('seeding a fresh database', () => {
     for (const asin of products.flatMap((p) => p.sku_amazon ?? [])) expect(asin).toMatch(/^B0[0-9A-Z]{8}$/)
     expect(products.filter((p) => p.description).length).toBeGreaterThan(550)
     expect(products.filter((p) => p.supplier_id !== null && p.purchase_currency !== null).length).toBeGreaterThan(400)
+    // a supplier's carton and article number; a product without a supplier is sold by the unit
+    expect(products.filter((p) => p.supplier_id !== null && p.pack_size > 1 && p.supplier_sku !== null).length).toBeGreaterThan(200)
+    expect(products.every((p) => p.pack_size >= 1 && (p.supplier_id !== null || (p.pack_size === 1 && p.supplier_sku === null)))).toBe(true)
     expect(sellers.length).toBeGreaterThan(200)
     const supplierIds = new Set(organizations.filter((o) => Boolean(o.is_supplier)).map((o) => o.id))
     expect(products.every((p) => p.supplier_id === null || supplierIds.has(p.supplier_id))).toBe(true)

@@ -88,6 +88,35 @@ describe('warehouses', () => {
     expect((await staff.get('/api/warehouses/x')).statusCode).toBe(422)
   })
 
+  it('keeps a delivery address of several lines (trimmed, empty is none), set without an administrator: it is no booking rule', async () => {
+    const created = await staff.post('/api/warehouses/', { warehouse_name: 'Dock', address: '  Havenweg 1\n1234 AB Rotterdam\n' })
+    expect(created.statusCode, created.body).toBe(201)
+    const dock = created.json<Warehouse & { address: string | null }>()
+    expect(dock.address).toBe('Havenweg 1\n1234 AB Rotterdam')
+    expect((await staff.get(`/api/warehouses/${dock.id}`)).json().address).toBe('Havenweg 1\n1234 AB Rotterdam')
+    expect((await createWarehouse('No Address')) as unknown).toMatchObject({ address: null })
+    // renaming leaves the address; a change of it alone is not a booking rule, so the staff's role may make it
+    expect((await staff.patch(`/api/warehouses/${dock.id}`, { warehouse_name: 'Dock 2' })).json().address).toBe(
+      'Havenweg 1\n1234 AB Rotterdam',
+    )
+    const moved = await staff.put(`/api/warehouses/${dock.id}`, { address: 'Kade 7\r\n3011 XX Rotterdam' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({ warehouse_name: 'Dock 2', address: 'Kade 7\r\n3011 XX Rotterdam' })
+    expect((await staff.patch(`/api/warehouses/${dock.id}`, { address: '   ' })).json().address).toBeNull()
+    expect((await staff.patch(`/api/warehouses/${dock.id}`, { address: 'x'.repeat(1000) })).json().address).toHaveLength(1000)
+    expect((await staff.patch(`/api/warehouses/${dock.id}`, { address: null })).json().address).toBeNull()
+    for (const body of [{ address: 'x'.repeat(1001) }, { address: 12 }, { address: ['Kade 7'] }]) {
+      const res = await staff.patch(`/api/warehouses/${dock.id}`, body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(422)
+      expect(res.json().detail[0].loc).toEqual(['body', 'address'])
+    }
+    const refused = await staff.post('/api/warehouses/', { warehouse_name: 'Too Long', address: 'x'.repeat(1001) })
+    expect(refused.json().detail[0].loc).toEqual(['body', 'address'])
+    expect((await staff.get(`/api/warehouses/${dock.id}`)).json().address).toBeNull()
+    for (const { id } of [dock, ...(await staff.get('/api/warehouses/?q=no address')).json<Warehouse[]>()])
+      expect((await staff.delete(`/api/warehouses/${id}`)).statusCode).toBe(204)
+  })
+
   it('answers only the warehouses of repeated ids in one request (getMany), paged and counted', async () => {
     const [a, b] = [await createWarehouse('Many North'), await createWarehouse('Many South')]
     const both = await staff.get(`/api/warehouses/?id=${b.id}&id=${a.id}`)

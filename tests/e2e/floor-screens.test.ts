@@ -90,7 +90,16 @@ const SCREENS: Screen[] = [
   {
     name: 'supplier',
     path: ({ product }) => `/products/${product}/supplier`,
-    actions: { en: [['button', 'Save']], nl: [['button', 'Opslaan']] },
+    actions: {
+      en: [
+        ['textbox', "Supplier's article number"],
+        ['button', 'Save'],
+      ],
+      nl: [
+        ['textbox', 'Artikelnummer leverancier'],
+        ['button', 'Opslaan'],
+      ],
+    },
   },
   {
     name: 'sellers',
@@ -186,10 +195,14 @@ const SCREENS: Screen[] = [
     path: ({ org }) => `/orgs/${org}`,
     actions: {
       en: [
+        ['textbox', 'E-mail address'],
+        ['combobox', 'Language'],
         ['button', 'Save'],
         ['button', 'Delete'],
       ],
       nl: [
+        ['textbox', 'E-mailadres'],
+        ['combobox', 'Taal'],
         ['button', 'Opslaan'],
         ['button', 'Verwijderen'],
       ],
@@ -198,7 +211,16 @@ const SCREENS: Screen[] = [
   {
     name: 'warehouses',
     path: () => '/warehouses',
-    actions: { en: [['button', 'Locations of Floor hall']], nl: [['button', 'Locaties van Floor hall']] },
+    actions: {
+      en: [
+        ['button', 'Set the delivery address'],
+        ['button', 'Locations of Floor hall'],
+      ],
+      nl: [
+        ['button', 'Afleveradres instellen'],
+        ['button', 'Locaties van Floor hall'],
+      ],
+    },
   },
   { name: 'users', path: () => '/users', actions: { en: [['button', 'Add user']], nl: [['button', 'Gebruiker toevoegen']] } },
   { name: 'profile', path: () => '/me', actions: { en: [['button', 'Edit']], nl: [['button', 'Bewerken']] } },
@@ -217,7 +239,10 @@ async function arrange(server: E2EServer): Promise<Ids> {
     supplier_id: supplier.id,
   })
   await api('POST', `/products/${product.id}/sellers`, {})
-  const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Floor hall' })
+  const warehouse = await api<{ id: number }>('POST', '/warehouses/', {
+    warehouse_name: 'Floor hall',
+    address: 'Floor hall, Goods entrance 4\nHavenweg 1200\n3089 JB Rotterdam',
+  })
   const location = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'A-01' })
   for (let n = 2; n <= 14; n++)
     await api('POST', `/warehouses/${warehouse.id}/locations`, { location_name: `A-${String(n).padStart(2, '0')}` })

@@ -1,9 +1,10 @@
-// /orgs/{id} (SPEC §2 Organization edit): name, seller and supplier checkboxes, Delete (asks first; a refusal
-// says why), Save (then back to /orgs), and when it was last edited.
-import { Edit, ListButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, required } from 'react-admin'
+// /orgs/{id} (SPEC §2 Organization edit): name, seller and supplier checkboxes, the e-mail address and language of
+// what is sent to it, Delete (asks first; a refusal says why), Save (then back to /orgs), and when it was last edited.
+import { Edit, ListButton, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, TopToolbar, email, required } from 'react-admin'
 import { useInput, useNotify, useRecordContext, useRedirect } from 'ra-core'
 import { Box, Checkbox, FormControlLabel } from '@mui/material'
 import type { Organization } from '../../contract'
+import { LANGUAGES } from '../../contract/constants'
 import { DeleteConfirmButton } from '../common/DeleteConfirmButton'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { LastEdited } from '../common/LastEdited'
@@ -30,16 +31,21 @@ export default function OrgEdit() {
       }
       sx={{ maxWidth: 640 }}
     >
-      <SimpleForm toolbar={<OrgToolbar />}>
+      {/* the e-mail address is checked by react-admin, in the reader's language, rather than by the browser */}
+      <SimpleForm toolbar={<OrgToolbar />} noValidate>
         <TextInput source="org_name" validate={required()} fullWidth />
         <CheckboxInput source="is_seller" />
         <CheckboxInput source="is_supplier" />
+        <TextInput source="email" type="email" validate={email()} fullWidth />
+        <SelectInput source="language" choices={LANGUAGE_CHOICES} validate={required()} helperText="catalogue.orgs.language_help" />
         <OrgLastEdited />
       </SimpleForm>
       <OrgHistory />
     </Edit>
   )
 }
+
+const LANGUAGE_CHOICES = LANGUAGES.map((id) => ({ id, name: `resources.orgs.languages.${id}` }))
 
 function OrgTitle() {
   const translate = useTranslate()

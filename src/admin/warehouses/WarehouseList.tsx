@@ -11,6 +11,7 @@ import { listPagination } from '../common/listPagination'
 import { useRecordWrites } from '../common/useRecordWrites'
 import { WarehouseLocations } from './WarehouseLocations'
 import { BookingRules } from './BookingRules'
+import { WarehouseAddress } from './WarehouseAddress'
 import { ListExportButton } from '../common/ExportButton'
 import { HistoryToggle } from '../common/history/HistoryPanel'
 import { useTranslate } from '../common/translate'
@@ -93,6 +94,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
           deleteTitle={translate('terms.remove_warehouse_title', { name })}
           deleteContent={translate('catalogue.warehouses.delete_content')}
         />
+        <WarehouseAddress warehouse={warehouse} />
         <BookingRules warehouse={warehouse} />
         <WarehouseLocations warehouse={warehouse} />
         <HistoryToggle entity="warehouse" id={warehouse.id} />

@@ -70,7 +70,11 @@ export async function deleteProduct(trx: Trx, id: number): Promise<void> {
 
 export async function changeSupplierInfo(trx: Trx, id: number, body: SupplierInfoUpdate): Promise<Product> {
   await assertProductExists(trx, id)
-  const values = { ...body, ...(body.purchase_price === undefined ? {} : { purchase_price: roundPrice(body.purchase_price) }) }
+  const values = {
+    ...body,
+    ...(body.supplier_sku === undefined ? {} : { supplier_sku: cleaned(body.supplier_sku) }),
+    ...(body.purchase_price === undefined ? {} : { purchase_price: roundPrice(body.purchase_price) }),
+  }
   await writeWithReferences(trx, { supplier_id: body.supplier_id }, async () => {
     await touchProduct(trx, id)
     if (Object.keys(values).length > 0) await trx.updateTable('products').set(values).where('id', '=', id).execute()

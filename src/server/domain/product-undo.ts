@@ -13,6 +13,8 @@ const COLUMNS = new Set<string>([
   'brand_id',
   'supplier_id',
   'minimum_order_quantity',
+  'pack_size',
+  'supplier_sku',
   'purchase_price',
   'purchase_currency',
 ])

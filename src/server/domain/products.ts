@@ -95,7 +95,10 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
   ])
   if (!row) return undefined
 
-  const hasSupplierData = [row.supplier_id, row.minimum_order_quantity, row.purchase_price, row.purchase_currency].some((v) => v != null)
+  // a pack of 1 is the default, no data of a supplier
+  const hasSupplierData =
+    row.pack_size !== 1 ||
+    [row.supplier_id, row.minimum_order_quantity, row.supplier_sku, row.purchase_price, row.purchase_currency].some((v) => v != null)
   return {
     ...toProductSummary({ ...row, below_min: reorderLevels.some((level) => level.below_min) }),
     stock_warehouse_items: warehouses.map((w) => ({
@@ -115,6 +118,8 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
           supplier_id: row.supplier_id,
           supplier: orgRef(row.supplier_id, row.supplier_name),
           minimum_order_quantity: row.minimum_order_quantity,
+          pack_size: row.pack_size,
+          supplier_sku: row.supplier_sku,
           purchase_price: row.purchase_price,
           purchase_currency: row.purchase_currency,
         }

@@ -84,6 +84,7 @@ export async function reorderRows(db: DB, warehouseId?: number, visible: Visible
       'organizations.org_name as supplier_name',
       'products.minimum_order_quantity',
       'products.pack_size',
+      'products.supplier_sku',
       'products.purchase_price',
       'products.purchase_currency',
       'warehouse_stock.warehouse_id',

@@ -1,7 +1,8 @@
-// /products/{id}/supplier (SPEC §2): the supplier, minimum order quantity, purchase price and currency.
+// /products/{id}/supplier (SPEC §2): the supplier, its article number, pack size and minimum order quantity, purchase
+// price and currency.
 // Save sends what changed to PATCH /products/{id}/supplier, then the product reloads.
 import { Stack } from '@mui/material'
-import { NumberInput, SaveButton, SelectInput } from 'react-admin'
+import { NumberInput, SaveButton, SelectInput, TextInput, required } from 'react-admin'
 import { Form, useDataProvider, useNotify } from 'ra-core'
 import { changedFields, type StockroomDataProvider } from '../../providers/dataProvider'
 import { fieldErrorsOf } from '../../providers/http'
@@ -18,6 +19,8 @@ export default function SupplierTab({ product, refresh }: ProductTabProps) {
   const record = {
     id: product.id,
     supplier_id: info?.supplier_id ?? null,
+    supplier_sku: info?.supplier_sku ?? null,
+    pack_size: info?.pack_size ?? 1,
     minimum_order_quantity: info?.minimum_order_quantity ?? null,
     purchase_price: info?.purchase_price ?? null,
     purchase_currency: info?.purchase_currency ?? null,
@@ -46,6 +49,8 @@ export default function SupplierTab({ product, refresh }: ProductTabProps) {
           label={translate('resources.products.fields.supplier_id')}
           linkToOrganization
         />
+        <TextInput source="supplier_sku" resource="products" helperText={false} />
+        <NumberInput source="pack_size" resource="products" step={1} min={1} validate={required()} helperText={false} />
         <NumberInput source="minimum_order_quantity" resource="products" step={1} min={0} helperText={false} />
         <NumberInput source="purchase_price" resource="products" step={0.01} min={0} helperText={false} />
         <SelectInput

@@ -28,6 +28,8 @@ function insert(db: DB, values: OrganizationCreate) {
       org_name: values.org_name.trim(),
       is_seller: values.is_seller ?? false,
       is_supplier: values.is_supplier ?? false,
+      email: values.email ?? null,
+      language: values.language ?? 'en',
       created_at: stamp,
       updated_at: stamp,
     })

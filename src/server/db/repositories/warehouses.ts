@@ -8,6 +8,9 @@ import { listPage, orderedRows, type ListShape } from '../lists'
 
 export type WarehouseRow = Selectable<WarehousesTable>
 
+/** The address as stored: trimmed, and an emptied one is none. */
+const cleaned = (address: string | null | undefined) => (typeof address === 'string' ? address.trim() || null : address)
+
 const SHAPE: ListShape = { searched: ['warehouse_name'], names: ['warehouse_name'], defaultSort: 'warehouse_name.asc' }
 
 const list = (dialect: Dialect, db: DB, query: ListQuery) => listPage(dialect, db.selectFrom('warehouses').selectAll(), query, SHAPE)
@@ -21,7 +24,12 @@ function insert(db: DB, values: WarehouseCreate) {
   const stamp = now()
   return db
     .insertInto('warehouses')
-    .values({ warehouse_name: values.warehouse_name.trim(), created_at: stamp, updated_at: stamp })
+    .values({
+      warehouse_name: values.warehouse_name.trim(),
+      address: cleaned(values.address) ?? null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
 }
@@ -31,6 +39,7 @@ const update = (db: DB, id: number, values: WarehouseUpdate) =>
     .updateTable('warehouses')
     .set({
       ...(values.warehouse_name === undefined ? {} : { warehouse_name: values.warehouse_name.trim() }),
+      ...(values.address === undefined ? {} : { address: cleaned(values.address) }),
       ...(values.approval_threshold_quantity === undefined ? {} : { approval_threshold_quantity: values.approval_threshold_quantity }),
       ...(values.approval_threshold_value === undefined ? {} : { approval_threshold_value: values.approval_threshold_value }),
       ...(values.negative_stock === undefined ? {} : { negative_stock: values.negative_stock }),

@@ -83,6 +83,7 @@ function distinctNames(count: number, heads: readonly string[], tails: readonly 
 
 const ASIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const ORDER_QUANTITIES = [1, 1, 5, 10, 12, 24, 50, 100]
+const PACK_SIZES = [1, 1, 1, 6, 12, 24, 48]
 
 export class Catalogue {
   readonly reference: ReferenceRows
@@ -171,6 +172,9 @@ export class Catalogue {
     const hasSupplier = random.chance(0.85)
     const purchasePrice = Math.round(random.next() * random.next() * 20_000 + 50) / 100
     const currency = random.chance(0.8) ? 'EUR' : random.pick(CURRENCIES)
+    // from the index, not the random stream, so the rest of a seed's catalogue stays as it was before these fields
+    const packSize = hasSupplier ? PACK_SIZES[index % PACK_SIZES.length] : 1
+    const supplierSku = hasSupplier ? `SUP-${String((index * 7_919 + 101) % 10_000_000).padStart(7, '0')}` : null
 
     const [stock, lastChange] = this.addLedger(id, createdMs, rows)
     rows.products.push(
@@ -184,6 +188,8 @@ export class Catalogue {
       brandIndex === undefined ? null : brandIndex + 1,
       hasSupplier ? random.pick(this.supplierIds) : null,
       hasSupplier ? random.pick(ORDER_QUANTITIES) : null,
+      packSize,
+      supplierSku,
       hasSupplier ? purchasePrice : null,
       hasSupplier ? currency : null,
       createdAt,

@@ -40,6 +40,8 @@ export const PRODUCTS = table('products', [
   ['brand_id', 'int'],
   ['supplier_id', 'int'],
   ['minimum_order_quantity', 'int'],
+  ['pack_size', 'int'],
+  ['supplier_sku', 'text'],
   ['purchase_price', 'float'],
   ['purchase_currency', 'text'],
   ...stamps,

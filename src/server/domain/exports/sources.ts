@@ -106,11 +106,20 @@ const organizations: ExportSource<ListQuery> = {
     text('org_name', 'resources.orgs.fields.org_name'),
     flag('is_seller', 'resources.orgs.fields.is_seller'),
     flag('is_supplier', 'resources.orgs.fields.is_supplier'),
+    text('email', 'resources.orgs.fields.email'),
+    { key: 'language', label: 'resources.orgs.fields.language', type: 'text', values: 'resources.orgs.languages' },
     date('updated_at', 'resources.orgs.fields.updated_at'),
   ],
   async *rows({ db, dialect }, query) {
     for await (const org of organizationRepository.ordered(dialect, db, query).stream(CHUNK))
-      yield { org_name: org.org_name, is_seller: bool(org.is_seller), is_supplier: bool(org.is_supplier), updated_at: org.updated_at }
+      yield {
+        org_name: org.org_name,
+        is_seller: bool(org.is_seller),
+        is_supplier: bool(org.is_supplier),
+        email: org.email,
+        language: org.language,
+        updated_at: org.updated_at,
+      }
   },
 }
 
@@ -235,6 +244,8 @@ const reorder: ExportSource<{ warehouse_id?: number; visible: VisibleWarehouses 
     number('min_stock', 'reorder.columns.min_stock'),
     number('max_stock', 'reorder.columns.max_stock'),
     number('minimum_order_quantity', 'resources.products.fields.minimum_order_quantity'),
+    number('pack_size', 'resources.products.fields.pack_size'),
+    text('supplier_sku', 'resources.products.fields.supplier_sku'),
     number('suggested', 'reorder.columns.suggested'),
     number('purchase_price', 'resources.products.fields.purchase_price'),
     text('purchase_currency', 'resources.products.fields.purchase_currency'),
@@ -253,6 +264,8 @@ const reorder: ExportSource<{ warehouse_id?: number; visible: VisibleWarehouses 
         min_stock: row.min_stock,
         max_stock: row.max_stock,
         minimum_order_quantity: row.minimum_order_quantity,
+        pack_size: row.pack_size,
+        supplier_sku: row.supplier_sku,
         suggested: row.suggested,
         purchase_price: row.purchase_price,
         purchase_currency: row.purchase_currency,
@@ -300,7 +313,7 @@ const purchaseOrders: ExportSource<OrdersFilter> = {
     ...orderColumns,
     text('expected_date', 'purchase_orders.fields.expected_date'),
     text('sku', 'resources.products.fields.sku'),
-    text('supplier_sku', 'purchase_orders.fields.supplier_sku'),
+    text('supplier_sku', 'resources.products.fields.supplier_sku'),
     text('description', 'resources.products.fields.description'),
     number('quantity', 'purchase_orders.fields.quantity'),
     number('received', 'purchase_orders.fields.received'),

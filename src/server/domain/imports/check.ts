@@ -30,6 +30,8 @@ export const IMPORTED_COLUMNS = [
   'brand_id',
   'supplier_id',
   'minimum_order_quantity',
+  'pack_size',
+  'supplier_sku',
   'purchase_price',
   'purchase_currency',
 ] as const
@@ -215,14 +217,23 @@ async function checkProducts(db: DB, columns: ImportColumn[], rows: FileRow[], m
         check.refuse('supplier', `Organization "${supplierName}" is not a supplier.`, 'not_a_supplier', { name: supplierName })
       else supplierBody.supplier_id = supplier.id
     }
-    for (const field of ['minimum_order_quantity', 'purchase_price'] as const) {
+    for (const field of ['minimum_order_quantity', 'pack_size', 'purchase_price'] as const) {
       const text = check.cell(field)
       if (text !== undefined) supplierBody[field] = numeric(text)
     }
+    const supplierSku = check.cell('supplier_sku')
+    if (supplierSku !== undefined) supplierBody.supplier_sku = supplierSku
     const currency = check.cell('purchase_currency')
     if (currency !== undefined) supplierBody.purchase_currency = currency.toUpperCase()
     check.refuseItems(checkProduct(body))
-    check.refuseItems(checkSupplier(supplierBody))
+    const supplierItems = checkSupplier(supplierBody)
+    const badPackSize = (item: { loc: (string | number)[] }) => item.loc.at(-1) === 'pack_size'
+    check.refuseItems(supplierItems.filter((item) => !badPackSize(item)))
+    // a pack size the schema refuses is said in the reader's language, with the cell as the file has it
+    if (supplierItems.some(badPackSize)) {
+      const value = check.cell('pack_size') ?? ''
+      check.refuse('pack_size', `Pack size "${value}" should be a whole number from 1 to 1,000,000,000.`, 'pack_size_invalid', { value })
+    }
     const existing = productOf(check, products, sku)
     if (check.problems.length > 0) return { row: check.row, problems: check.problems }
 

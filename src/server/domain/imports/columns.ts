@@ -19,6 +19,8 @@ const EXPORT_LABELS: Partial<Record<ImportField, string[]>> = {
   brand: ['resources.products.fields.brand'],
   supplier: ['resources.products.fields.supplier_id'],
   minimum_order_quantity: ['resources.products.fields.minimum_order_quantity'],
+  pack_size: ['resources.products.fields.pack_size'],
+  supplier_sku: ['resources.products.fields.supplier_sku'],
   purchase_price: ['resources.products.fields.purchase_price'],
   purchase_currency: ['resources.products.fields.purchase_currency'],
   warehouse: ['stock.mutations.warehouse'],
