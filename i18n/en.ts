@@ -312,7 +312,6 @@ const en = {
         OVER_RECEIPT: '%{sku}: %{open} still to come, not the %{quantity} received. Receive more than was ordered?',
         BELOW_RECEIVED: '%{received} of this line came already: its quantity cannot be lower.',
         PURCHASE_ORDER_EMPTY: 'This purchase order has no lines to send.',
-        NOTHING_TO_ORDER: 'No product with a supplier is short beyond what is on order already.',
       },
       /** the rules of the domain, by the `rule` of a refusal's ctx; the server's English `msg` is made from these texts */
       domain: {

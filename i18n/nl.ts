@@ -368,7 +368,6 @@ const nl: typeof en = {
         OVER_RECEIPT: '%{sku}: nog %{open} te ontvangen, niet de %{quantity} ontvangen. Meer ontvangen dan besteld?',
         BELOW_RECEIVED: 'Van deze regel is al %{received} ontvangen: het aantal kan niet lager.',
         PURCHASE_ORDER_EMPTY: 'Deze inkooporder heeft geen regels om te versturen.',
-        NOTHING_TO_ORDER: 'Geen product met een leverancier komt meer tekort dan er al besteld is.',
       },
       /** de regels van het domein, naar de `rule` in de ctx van een weigering */
       domain: {

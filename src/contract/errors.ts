@@ -48,7 +48,6 @@ export const ERROR_CODES = [
   'OVER_RECEIPT',
   'BELOW_RECEIVED',
   'PURCHASE_ORDER_EMPTY',
-  'NOTHING_TO_ORDER',
   // the database, not the request, is the trouble (503)
   'DB_CONFLICT',
   'DB_READ_ONLY',

@@ -338,9 +338,13 @@ describe('orders from the reorder report', () => {
     // screws: 20 short, raised to 25, up to 30 (3 packs of 10); glue: 40 short, up to 42 (7 packs of 6)
     expect(bySupplier).toEqual({ 'PO Acme': [['PO-RE-SCREWS', 30]], 'PO Other': [['PO-RE-GLUE', 42]] })
     expect(made.every((order) => order.status === 'draft' && order.warehouse_id === north.id)).toBe(true)
+    // nothing short for that supplier: no order is made, and nothing is audited
+    const audited = async () => ok(await server.admin.get('/api/audit/?entity_type=purchase_order&limit=100')).length as number
+    const before = await audited()
     const only = await server.admin.post('/api/purchase_orders/from_reorder', { warehouse_id: north.id, supplier_ids: [seller.id] })
-    expect(only.statusCode).toBe(409)
-    expect(only.json()).toMatchObject({ code: 'NOTHING_TO_ORDER' })
+    expect(only.statusCode).toBe(201)
+    expect(only.json()).toEqual({ purchase_orders: [] })
+    expect(await audited()).toBe(before)
   })
 })
 

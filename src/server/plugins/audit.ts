@@ -40,6 +40,8 @@ export interface AuditRule {
   bySubject?: boolean
   /** a request this says writes nothing (a dry run) records nothing */
   writesNothing?: (request: FastifyRequest) => boolean
+  /** a work (`entity: 'work'`) that may find nothing to change records nothing when it names no record */
+  mayChangeNothing?: boolean
 }
 
 declare module 'fastify' {
@@ -85,6 +87,7 @@ async function record(trx: Trx, rule: AuditRule, written: Written, before: Recor
   // a work may name what it changed instead of what its rule names (a booking held for approval creates the approval)
   const named = request.audited
   if (rule.entity === 'work' || named) {
+    if (!named && rule.mayChangeNothing) return
     if (!named) throw new Error(`${request.method} ${request.routeOptions.url} named no record for its audit`)
     const partOf = await auditRepository.insert(trx, {
       created_at: now(),

@@ -17,7 +17,6 @@ import {
 } from '../../contract'
 import { holds } from '../../contract/roles'
 import { now } from '../db/clock'
-import { Conflict } from '../domain/errors'
 import { createOrder, endOrder, findOrder, listOrders, ordersFromReorder, sendOrder, updateOrder } from '../domain/purchasing/orders'
 import { listReceipts, receive, reverseReceipt } from '../domain/purchasing/receipts'
 import { visibleWarehouses } from '../plugins/access'
@@ -57,17 +56,16 @@ const plugin: RoutePlugin = async (app) => {
         tags,
         description:
           'Makes one draft per supplier and warehouse from the reorder report: a line per product below its minimum, ordering ' +
-          'max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs. 409 NOTHING_TO_ORDER when none is short.',
+          'max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs; none when no product is short.',
         body: PurchaseOrdersFromReorder,
         response: { 201: PurchaseOrdersMade },
       },
-      config: { access: 'orders.purchase', audit: { entity: 'work', id: 'answer' } },
+      config: { access: 'orders.purchase', audit: { entity: 'work', id: 'answer', mayChangeNothing: true } },
     },
     async (request, reply) =>
       reply.commit(201, async (trx) => {
         const made = await ordersFromReorder(trx, request.body, request.user)
-        if (made.length === 0)
-          throw new Conflict('NOTHING_TO_ORDER', 'No product with a supplier is short of its maximum beyond what is on order.')
+        if (made.length === 0) return { purchase_orders: [] }
         const [first, ...others] = made
         const entry = (id: number) => ({ from_reorder: true, purchase_order_id: id, ...request.body })
         request.audited = {
