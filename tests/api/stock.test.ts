@@ -75,8 +75,8 @@ describe('booking stock mutations', () => {
     const detail = await product()
     expect(detail.stock).toBe(17)
     expect(detail.stock_warehouse_items).toEqual([
-      { warehouse_id: north.id, warehouse: { id: north.id, warehouse_name: 'North' }, amount: 11 },
-      { warehouse_id: south.id, warehouse: { id: south.id, warehouse_name: 'South' }, amount: 6 },
+      { warehouse_id: north.id, warehouse: { id: north.id, warehouse_name: 'North' }, amount: 11, incoming: 0 },
+      { warehouse_id: south.id, warehouse: { id: south.id, warehouse_name: 'South' }, amount: 6, incoming: 0 },
     ])
     expect(detail.stock_items).toEqual([
       { warehouse_id: north.id, location_id: n1.id, location: { id: n1.id, location_name: 'Shelf A' }, amount: 7 },
