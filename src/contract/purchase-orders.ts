@@ -2,7 +2,7 @@
 // ledger at a location of that warehouse), and ended received, closed short or cancelled.
 import Type, { type Static } from 'typebox'
 import { Id, Nullable, Paging, Timestamp } from './common'
-import { DOCUMENT_PAGE_SIZE } from './constants'
+import { DOCUMENT_PAGE_SIZE, LANGUAGES } from './constants'
 import { CurrencyValue } from './counts'
 import { CurrencyCode } from './products'
 
@@ -92,6 +92,14 @@ export const PurchaseOrderSummary = Type.Object(orderFields)
 export type PurchaseOrderSummary = Static<typeof PurchaseOrderSummary>
 export const PurchaseOrder = Type.Object({ ...orderFields, lines: Type.Array(PurchaseOrderLine) })
 export type PurchaseOrder = Static<typeof PurchaseOrder>
+
+/** The answer to sending: the order, and where it was mailed (null: the supplier has no e-mail address, nothing was mailed). */
+export const PurchaseOrderSent = Type.Object({ ...PurchaseOrder.properties, mailed_to: Nullable(Type.String()) })
+export type PurchaseOrderSent = Static<typeof PurchaseOrderSent>
+export const PurchaseOrderPdfQuery = Type.Object({
+  lang: Type.Optional(Type.Enum([...LANGUAGES], { description: 'the language to print in; the supplier’s by default' })),
+})
+export type PurchaseOrderPdfQuery = Static<typeof PurchaseOrderPdfQuery>
 
 export const PurchaseOrderListQuery = Type.Object({
   ...Paging({ maxLimit: 100, defaultLimit: DOCUMENT_PAGE_SIZE }),

@@ -19,6 +19,8 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Stockroom <stockroom@localhost>' }),
+  /** the company that orders, as purchase orders name it */
+  COMPANY_NAME: Type.String({ minLength: 1, maxLength: 200, default: 'Stockroom' }),
   ADMIN_EMAIL: Type.String({ default: 'admin@example.com', format: 'email' }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   OPEN_REGISTRATION: Type.Boolean({ default: false }),

@@ -277,11 +277,12 @@ async function check(request: FuzzRequest) {
   const said = `${operation} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, said).toBeLessThan(500)
   expect(troubles.splice(0), `the server logged trouble: ${said}`).toEqual([])
-  // labels (a PDF), the reorder report's CSV and the exports (CSV or XLSX) are the answers that are not JSON (or the SPA's page), unless refused
+  // labels and purchase orders (PDFs), the reorder report's CSV and the exports (CSV or XLSX) are the answers that are not JSON
+  // (or the SPA's page), unless refused
   const answers =
     res.statusCode !== 200
       ? /^application\/json|^text\/html/
-      : request.path.startsWith('/api/labels/')
+      : request.path.startsWith('/api/labels/') || request.path.endsWith('/pdf')
         ? /^application\/pdf/
         : request.path.endsWith('.csv')
           ? /^text\/csv/

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   text: string
   /** the message as it arrived */
   raw: string
+  /** files sent along (only PDFs are taken: a purchase order's) */
+  attachments: { filename: string; content: Buffer }[]
 }
 
 export interface Mailbox {
@@ -28,12 +30,19 @@ export interface Mailbox {
   close(): Promise<void>
 }
 
-/** The subject and text/plain body of a message as it arrived (postal-mime decodes headers and transfer encodings). */
+/**
+ * The subject, text/plain body and PDF attachments of a message as it arrived (postal-mime decodes headers and
+ * transfer encodings). Mails are plain text: an HTML part, or an attachment of another kind, fails the test.
+ */
 export async function parseMail(raw: string, envelopeTo: string[]): Promise<ReceivedMail> {
   const parsed = await PostalMime.parse(raw)
-  if (parsed.html !== undefined || parsed.attachments.length > 0)
+  if (parsed.html !== undefined || parsed.attachments.some((file) => file.mimeType !== 'application/pdf'))
     throw new Error(`expected a plain text mail, got parts: ${parsed.headers.find((h) => h.key === 'content-type')?.value}`)
-  return { to: envelopeTo, subject: parsed.subject ?? '', text: parsed.text ?? '', raw }
+  const attachments = parsed.attachments.map((file) => ({
+    filename: file.filename ?? '',
+    content: Buffer.from(file.content as ArrayBuffer),
+  }))
+  return { to: envelopeTo, subject: parsed.subject ?? '', text: parsed.text ?? '', raw, attachments }
 }
 
 export async function startMailbox(): Promise<Mailbox> {

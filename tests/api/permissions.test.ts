@@ -117,6 +117,7 @@ const CASES: Record<string, Case> = {
   'POST /api/purchase_orders/{id}/cancel': company('orders.purchase'),
   'POST /api/purchase_orders/{id}/close': company('orders.purchase'),
   'GET /api/purchase_orders/{id}/receipts': orderOfR('/receipts'),
+  'GET /api/purchase_orders/{id}/pdf': orderOfR('/pdf'),
   'POST /api/purchase_orders/{id}/receipts': inR(
     ['stock.receive'],
     () => ({

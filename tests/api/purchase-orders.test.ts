@@ -1,14 +1,17 @@
 // Purchase orders over the API: made by hand and from the reorder report, changed, sent (their open quantities
 // incoming), received in receipts booked through the ledger (never past what is open unless asked), a receipt
 // reversed, closed short and cancelled; each move its status does not allow refused naming the status.
+import { execFileSync } from 'node:child_process'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PurchaseOrder, PurchaseReceipt } from '../../src/contract'
 import { checkLedger } from '../../src/server/domain/ledger'
 import { startServer, type TestServer } from './helpers'
+import { startMailbox, type Mailbox } from './mailbox'
 import { created, fixtures, ok, validationItems } from './product-fixtures'
 
 let server: TestServer
+let mailbox: Mailbox
 let make: ReturnType<typeof fixtures>
 let main: { id: number }
 let north: { id: number }
@@ -19,7 +22,8 @@ let acme: { id: number }
 let seller: { id: number }
 
 beforeAll(async () => {
-  server = await startServer()
+  mailbox = await startMailbox()
+  server = await startServer({ SMTP_URL: mailbox.url, COMPANY_NAME: 'Harbour Trading' })
   make = fixtures(server.admin)
   main = await make.warehouse('PO Main')
   north = await make.warehouse('PO North')
@@ -29,7 +33,10 @@ beforeAll(async () => {
   acme = await make.organization('PO Acme', { is_supplier: true })
   seller = await make.organization('PO Shop', { is_seller: true })
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server?.close()
+  await mailbox?.close()
+})
 
 async function product(sku: string, supplier: Record<string, unknown> = {}) {
   const made = (await make.product({ sku, description: `${sku} item` })) as { id: number }
@@ -242,6 +249,24 @@ describe('sending and receiving', () => {
     expect(await checkLedger(server.database.db)).toEqual([])
   })
 
+  it('takes a receipt back from the audit trail, once, as its reversal does', async () => {
+    const lamp = await product('PO-UNDO')
+    const order = await send((await draft([{ product_id: lamp.id, quantity: 4 }])).id)
+    const got = created(await receipt(order.id, [{ line_id: order.lines[0].id, location_id: bay.id, quantity: 3 }])) as PurchaseReceipt
+    const entries = ok(await server.admin.get(`/api/audit/?entity_type=purchase_order&entity_id=${order.id}&action=update&limit=10`))
+    const entry = entries.find((e: { changes: { step?: string } }) => e.changes.step === 'receipt')
+    expect(entry.changes).toMatchObject({ receipt_id: got.id, lines: [{ quantity: 3 }] })
+    expect(ok(await server.admin.get(`/api/audit/${entry.id}/undo`))).toMatchObject({ possible: true })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).statusCode).toBe(201)
+    expect([await stockOf(lamp.id), await incoming(lamp.id)]).toEqual([0, 4])
+    const receipts = ok(await server.admin.get(`/api/purchase_orders/${order.id}/receipts`)) as PurchaseReceipt[]
+    expect(receipts[0]).toMatchObject({ id: got.id, reversed_at: expect.any(String), purchase_order_status: 'sent' })
+    expect((await server.admin.post(`/api/audit/${entry.id}/undo`)).json()).toMatchObject({ code: 'UNDO_ALREADY' })
+    // the order's other changes are not undone here
+    const sentEntry = entries.find((e: { changes: { status?: string } }) => e.changes.status === 'sent')
+    expect((await server.admin.post(`/api/audit/${sentEntry.id}/undo`)).json()).toMatchObject({ code: 'UNDO_NOT_POSSIBLE' })
+  })
+
   it('changes a sent line’s quantity, never below what came, and keeps its lines', async () => {
     const lamp = await product('PO-QTY')
     const cord = await product('PO-QTY-2')
@@ -428,5 +453,64 @@ describe('exports of purchase orders and receipts', () => {
       ).token,
     )
     expect(csvRows((await clerk.get(`/api/purchase_orders/export?format=csv&product_id=${ink.id}`)).rawPayload)).toHaveLength(3)
+  })
+})
+
+describe('the order as the supplier reads it', () => {
+  /** The text of a PDF as poppler reads it, laid out as printed. */
+  const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8')
+
+  it('is printed in the supplier’s language and mailed to them when sent; without an address it is sent and nothing is mailed', async () => {
+    const mailed = await make.organization('PO Mailed', { is_supplier: true })
+    ok(await server.admin.patch(`/api/orgs/${mailed.id}`, { email: 'orders@mailed.example', language: 'nl' }))
+    ok(await server.admin.patch(`/api/warehouses/${main.id}`, { address: 'Kade 1\n3011 AA Rotterdam' }))
+    const bolt = await product('PO-PDF-BOLT', {
+      supplier_id: mailed.id,
+      supplier_sku: 'MAIL-77',
+      purchase_price: 2.5,
+      purchase_currency: 'EUR',
+    })
+    const order = created(
+      await server.admin.post('/api/purchase_orders/', {
+        supplier_id: mailed.id,
+        warehouse_id: main.id,
+        lines: [{ product_id: bolt.id, quantity: 12 }],
+      }),
+    ) as PurchaseOrder
+
+    const pdf = await server.admin.get(`/api/purchase_orders/${order.id}/pdf`)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    const dutch = pdfText(pdf.rawPayload)
+    for (const printed of [
+      'Harbour Trading',
+      `Inkooporder ${order.number}`,
+      'Kade 1, 3011 AA Rotterdam',
+      'MAIL-77',
+      'PO-PDF-BOLT',
+      '€ 30,00',
+    ])
+      expect(dutch).toContain(printed)
+    const english = pdfText((await server.admin.get(`/api/purchase_orders/${order.id}/pdf?lang=en`)).rawPayload)
+    expect(english).toContain(`Purchase order ${order.number}`)
+    expect(english).toContain('€30.00')
+
+    const sent = ok(await server.admin.post(`/api/purchase_orders/${order.id}/send`))
+    expect(sent).toMatchObject({ status: 'sent', mailed_to: 'orders@mailed.example' })
+    const mail = await mailbox.next('orders@mailed.example')
+    expect(mail.subject).toBe(`Inkooporder ${order.number} van Harbour Trading`)
+    expect(mail.text).toContain('Graag afleveren bij PO Main')
+    expect(mail.attachments.map((file) => file.filename)).toEqual([`${order.number}.pdf`])
+    expect(pdfText(mail.attachments[0].content)).toContain('MAIL-77')
+
+    const quiet = await make.organization('PO Quiet', { is_supplier: true })
+    const unmailed = created(
+      await server.admin.post('/api/purchase_orders/', {
+        supplier_id: quiet.id,
+        warehouse_id: main.id,
+        lines: [{ product_id: bolt.id, quantity: 1 }],
+      }),
+    )
+    expect(ok(await server.admin.post(`/api/purchase_orders/${unmailed.id}/send`))).toMatchObject({ status: 'sent', mailed_to: null })
   })
 })

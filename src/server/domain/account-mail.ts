@@ -10,6 +10,8 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** files sent along: a purchase order's PDF */
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
 type MailKind = 'verification' | 'invitation' | 'reset' | 'email_changed' | 'password_changed'

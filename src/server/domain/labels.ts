@@ -17,7 +17,7 @@ import { Invalid, ruleItem } from './errors'
 import { assertReferencesExist } from './references'
 
 const POINTS_PER_MM = 72 / 25.4
-const mm = (millimetres: number) => millimetres * POINTS_PER_MM
+export const mm = (millimetres: number) => millimetres * POINTS_PER_MM
 
 type Symbology = 'EAN13' | 'CODE128'
 interface Line {
@@ -51,10 +51,10 @@ export function symbologyFor(barcode: string): Symbology | undefined {
 }
 
 /** pdfkit's built-in Helvetica speaks WinAnsi (Latin-1 and a few more): anything else prints as '?'. */
-const printable = (text: string) => [...text].map((c) => (/[\x20-\x7e\xa0-\xff€…–—‘’“”]/.test(c) ? c : '?')).join('')
+export const printable = (text: string) => [...text].map((c) => (/[\x20-\x7e\xa0-\xff€…–—‘’“”]/.test(c) ? c : '?')).join('')
 
 /** The text cut with an ellipsis to fit `width` points in the current font. */
-function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
+export function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text
   let cut = text
   while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1)
@@ -66,7 +66,7 @@ const QUIET = { EAN13: [11, 7], CODE128: [10, 10] } as const
 /** bars no wider than this: wider only waste the label */
 const MAX_MODULE = mm(0.5)
 
-function drawBars(
+export function drawBars(
   doc: PDFKit.PDFDocument,
   barcode: NonNullable<LabelContent['barcode']>,
   x: number,
@@ -110,6 +110,16 @@ function drawLabel(doc: PDFKit.PDFDocument, content: LabelContent, x: number, y:
   if (content.barcode && barsHeight > 8) drawBars(doc, content.barcode, inner.x, top + 1, inner.width, barsHeight)
 }
 
+/** The bytes of a document once it has ended. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+}
+
 /** The labels laid out on pages of `layout`, as a PDF. */
 export function labelsPdf(labels: LabelContent[], layoutName: LabelLayoutName, title: string): Promise<Buffer> {
   const layout = LABEL_LAYOUTS[layoutName]
@@ -121,12 +131,7 @@ export function labelsPdf(labels: LabelContent[], layoutName: LabelLayoutName, t
   const doc = new PDFDocument({ size: [mm(layout.page.width), mm(layout.page.height)], margin: 0, autoFirstPage: false })
   doc.info.Title = title
   doc.info.Creator = 'Stockroom'
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  const done = pdfBytes(doc)
   labels.forEach((label, index) => {
     const slot = index % perPage
     if (slot === 0) doc.addPage()

@@ -11,6 +11,7 @@ import { importUndoer } from './imports/revert'
 import type { Undoer } from './undoer'
 import { findTransfer, reverseTransfer } from './transfers'
 import { productEdit } from './product-undo'
+import { receiptReversalRefusal, reverseReceipt } from './purchasing/receipts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -136,7 +137,27 @@ const appliedCount: Undoer = {
   },
 }
 
+/** The receipt a purchase order's entry booked, if it is a receipt's entry. */
+const receiptOf = (entry: AuditEntry) =>
+  entry.changes?.step === 'receipt' && typeof entry.changes.receipt_id === 'number' ? entry.changes.receipt_id : undefined
+
+/** Undoing a receipt reverses it (reverseReceipt), while nothing later rests on its units. */
+const receipt: Undoer = {
+  async refusal(db, entry) {
+    const receiptId = receiptOf(entry)
+    if (receiptId === undefined) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone here.')
+    return receiptReversalRefusal(db, entry.entity_id, receiptId)
+  },
+  async undo(trx, entry, actor) {
+    const user = actor.id === null ? null : { id: actor.id, username: actor.username ?? '' }
+    const receiptId = receiptOf(entry)!
+    await reverseReceipt(trx, entry.entity_id, receiptId, user)
+    return { entity: 'purchase_order', id: entry.entity_id, action: 'update', changes: { step: 'receipt_reversed', receipt_id: receiptId } }
+  },
+}
+
 export const undoers: Partial<Record<`${AuditEntityType}:${AuditAction}`, Undoer>> = {
+  'purchase_order:update': receipt,
   'stock_count:update': appliedCount,
   'product:update': productEdit,
   'stock_mutation:create': booking,

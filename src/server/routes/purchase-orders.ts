@@ -7,6 +7,8 @@ import {
   PurchaseOrder,
   PurchaseOrderCreate,
   PurchaseOrderListQuery,
+  PurchaseOrderPdfQuery,
+  PurchaseOrderSent,
   PurchaseOrdersFromReorder,
   PurchaseOrdersMade,
   PurchaseOrderSummary,
@@ -18,6 +20,8 @@ import {
 import { holds } from '../../contract/roles'
 import { now } from '../db/clock'
 import { createOrder, endOrder, findOrder, listOrders, ordersFromReorder, sendOrder, updateOrder } from '../domain/purchasing/orders'
+import type { Mail } from '../domain/account-mail'
+import { orderMail, paperOf, purchaseOrderPdf } from '../domain/purchasing/pdf'
 import { listReceipts, receive, reverseReceipt } from '../domain/purchasing/receipts'
 import { visibleWarehouses } from '../plugins/access'
 import { withTotalCount } from './support/lists'
@@ -32,7 +36,7 @@ const receiving = { permission: 'stock.receive', in: purchaseOrderWarehouse } as
 /** A buyer sees every order; anyone else those of the warehouses whose stock they may see. */
 const ordersSeenBy = (request: FastifyRequest) => (holds(request.permissions, 'orders.purchase') ? 'all' : visibleWarehouses(request))
 
-const plugin: RoutePlugin = async (app) => {
+const plugin: RoutePlugin = async (app, { companyName }) => {
   app.post(
     '/purchase_orders/',
     {
@@ -132,8 +136,64 @@ const plugin: RoutePlugin = async (app) => {
     async (request, reply) => reply.commit(200, (trx) => updateOrder(trx, request.params.id, request.body)),
   )
 
+  app.get(
+    '/purchase_orders/:id/pdf',
+    {
+      schema: {
+        tags,
+        description:
+          'The order as the supplier reads it (A4 PDF): our company, the delivery address of the warehouse, the supplier’s article ' +
+          'numbers beside ours, and the order number as a Code 128 barcode; in the supplier’s language unless lang says otherwise.',
+        params: IdParams,
+        querystring: PurchaseOrderPdfQuery,
+        response: { 200: Type.Unknown({ description: 'application/pdf' }) },
+      },
+      config: { access: reading },
+    },
+    async (request, reply) => {
+      const order = await findOrder(app.db, request.params.id)
+      const pdf = await purchaseOrderPdf(order, await paperOf(app.db, order, companyName, request.query.lang))
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${order.number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf)
+    },
+  )
+
+  app.post(
+    '/purchase_orders/:id/send',
+    {
+      schema: {
+        tags,
+        description:
+          'Moves a draft to sent (its open quantities become incoming in its warehouse) and mails its PDF to the supplier’s e-mail ' +
+          'address in their language, after the answer; mailed_to says where, or is null when the supplier has none. A move its ' +
+          'status does not allow answers 409 INVALID_STATUS naming the status.',
+        params: IdParams,
+        response: { 200: PurchaseOrderSent },
+      },
+      config: { access: 'orders.purchase', audit: { ...order, set: { status: 'sent' } } },
+    },
+    async (request, reply) => {
+      let mail: Mail | undefined
+      await reply.commit(200, async (trx) => {
+        const sent = await sendOrder(trx, request.params.id)
+        const supplier = await trx.selectFrom('organizations').select('email').where('id', '=', sent.supplier_id).executeTakeFirstOrThrow()
+        // made in the transaction, from what it sent: only the delivery waits for the answer to go out
+        if (supplier.email !== null) {
+          const paper = await paperOf(trx, sent, companyName)
+          mail = orderMail(supplier.email, sent, paper, await purchaseOrderPdf(sent, paper))
+        }
+        return { ...sent, mailed_to: supplier.email }
+      })
+      const prepared = mail
+      if (prepared) app.mailer.later('mailing a purchase order', () => app.mailer.send(prepared, request.log), request.log)
+      return reply
+    },
+  )
+
   for (const [step, status, work, description] of [
-    ['send', 'sent', sendOrder, 'Moves a draft to sent: its open quantities become incoming in its warehouse.'],
     ['cancel', 'cancelled', (trx, id) => endOrder(trx, id, 'cancelled'), 'Cancels a draft, or a sent order nothing came for yet.'],
     ['close', 'closed', (trx, id) => endOrder(trx, id, 'closed'), 'Closes a sent order short: what is open stays unreceived.'],
   ] as const satisfies readonly [string, string, typeof sendOrder, string][]) {

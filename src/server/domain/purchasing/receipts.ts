@@ -186,6 +186,18 @@ async function reversalRefusal(db: DB, receipt: { id: number; reversed_at: strin
   return undefined
 }
 
+/** Why the receipt of the order cannot be reversed now, or undefined (the audit trail's undo asks first). */
+export async function receiptReversalRefusal(db: DB, orderId: number, receiptId: number): Promise<Conflict | undefined> {
+  const receipt = await db
+    .selectFrom('purchase_receipts')
+    .select(['id', 'reversed_at'])
+    .where('id', '=', receiptId)
+    .where('purchase_order_id', '=', orderId)
+    .executeTakeFirst()
+  if (!receipt) return new Conflict('UNDO_NOT_POSSIBLE', 'This change cannot be undone here.')
+  return reversalRefusal(db, receipt)
+}
+
 /**
  * Takes a receipt back: books the opposite of each of its lines (sourced `undo`, to the receipt and the order's line),
  * lowers the lines' received and puts the units back on incoming while the order is open. The order and the

@@ -17,6 +17,8 @@ export interface RouteOptions {
   staleAfterSeconds: number
   /** the role a new account holds in every warehouse (users.ts, auth.ts) */
   defaultRole: Role
+  /** the company that orders, printed on purchase orders (purchase-orders.ts) */
+  companyName: string
 }
 
 export function routeOptionsOf(config: Config): RouteOptions {
@@ -26,6 +28,7 @@ export function routeOptionsOf(config: Config): RouteOptions {
     uploadFolder: path.resolve(config.DATA_DIR, 'imports'),
     staleAfterSeconds: config.IMPORT_STALE_AFTER,
     defaultRole: config.DEFAULT_ROLE,
+    companyName: config.COMPANY_NAME,
   }
 }
 
