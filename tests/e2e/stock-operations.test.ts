@@ -334,7 +334,24 @@ describe.each([
     const csv = fs.readFileSync(await download.path(), 'utf8')
     // a Dutch reader's file separates its fields with ';', as a Dutch Excel opens it
     expect(csv.split('\r\n')[0]).toMatch(code === 'en' ? /^\uFEFFSupplier,SKU,/ : /^\uFEFFLeverancier;SKU;/)
-    const line = [`Lumen ${suffix}`, `SKU-${lampName}`, lampName, '', `Main ${suffix}`, '2', '20', '50', '10', '48', '2.5', 'EUR', '120']
+    // sold by the unit (pack size 1), no supplier's article number
+    const line = [
+      `Lumen ${suffix}`,
+      `SKU-${lampName}`,
+      lampName,
+      '',
+      `Main ${suffix}`,
+      '2',
+      '20',
+      '50',
+      '10',
+      '1',
+      '',
+      '48',
+      '2.5',
+      'EUR',
+      '120',
+    ]
     // and its decimals with a comma
     expect(csv).toContain(code === 'en' ? line.join(',') : line.map((cell) => cell.replace('.', ',')).join(';'))
     expect(await fitsWidth(page)).toBe(true)
