@@ -824,26 +824,6 @@ const en = {
       'The differences of count #%{id} are larger than %{warehouse} allows without approval: the count waits for a manager and is not applied yet.',
   },
   purchase_orders: {
-    pdf: {
-      title: terms.purchase_order,
-      supplier: terms.supplier,
-      deliver_to: 'Deliver to',
-      date: terms.date,
-      expected: terms.expected,
-      note: 'Note',
-      line: '#',
-      sku: 'Our SKU',
-      supplier_sku: 'Your article no.',
-      description: terms.description,
-      quantity: terms.quantity,
-      unit_price: terms.unit_price,
-      amount: 'Amount',
-      total: terms.total,
-    },
-    mail: {
-      subject: 'Purchase order %{number} from %{company}',
-      text: 'Dear %{supplier},\n\nPlease find our purchase order %{number} attached. Please deliver to %{warehouse}.\n\nKind regards,\n%{company}',
-    },
     fields: {
       number: 'Number',
       supplier: terms.supplier,
@@ -1112,28 +1092,6 @@ const en = {
     title: 'History',
     empty: 'No changes recorded yet.',
     more: 'Show older changes',
-  },
-  mail: {
-    verification: {
-      subject: 'Stockroom: verify your e-mail address',
-      text: 'Hello,\n\nPlease confirm that this is your e-mail address by opening this link (valid for 24 hours):\n\n%{link}\n\nIf you did not ask for this, you can ignore this mail.',
-    },
-    invitation: {
-      subject: 'Welcome to Stockroom: choose your password',
-      text: 'Hello %{username},\n\nAn administrator made a Stockroom account for you. Open this link to confirm your e-mail address and choose your password (valid for 24 hours):\n\n%{link}\n\nThen sign in with this e-mail address and your new password.',
-    },
-    reset: {
-      subject: 'Stockroom: reset your password',
-      text: 'Hello,\n\nSomeone asked to reset the password of your Stockroom account. Open this link to choose a new one (valid for 1 hour):\n\n%{link}\n\nIf it was not you, ignore this mail; your password stays as it is.',
-    },
-    email_changed: {
-      subject: 'Stockroom: your e-mail address was changed',
-      text: 'Hello,\n\nThe e-mail address of your Stockroom account was changed from %{email} to another address. Mails about the account now go there.\n\nIf you did not do this, tell your Stockroom administrator at once.',
-    },
-    password_changed: {
-      subject: 'Stockroom: your password was changed',
-      text: 'Hello,\n\nThe password of your Stockroom account was changed, and every session signed in with the old one has ended.\n\nIf you did not do this, tell your Stockroom administrator at once.',
-    },
   },
   dashboard: {
     stock_value: 'Stock value at purchase price',

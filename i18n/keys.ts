@@ -4,7 +4,7 @@ import type en from './en'
 /** The keys of T that are named, leaving out index signatures (react-admin's StringMap has one). */
 type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] } & string
 
-type PathsOf<T, Prefix extends string> = {
+export type PathsOf<T, Prefix extends string = ''> = {
   [K in NamedKeys<T>]: T[K] extends string ? `${Prefix}${K}` : PathsOf<T[K], `${Prefix}${K}.`>
 }[NamedKeys<T>]
 

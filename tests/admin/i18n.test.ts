@@ -4,6 +4,8 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en'
 import nl from '../../i18n/nl'
+import serverEn from '../../i18n/server/en'
+import serverNl from '../../i18n/server/nl'
 import type { Translate } from '../../src/admin/common/translate'
 
 type Tree = { [key: string]: string | Tree }
@@ -49,21 +51,32 @@ function writtenAs(file: string, messages: string): Map<string, 'literal' | 'ref
 }
 
 describe('translations', () => {
-  it('English and Dutch have exactly the same keys', () => {
-    const english = keys(en as unknown as Tree).sort()
-    const dutch = keys(nl as unknown as Tree).sort()
-    expect(dutch.filter((k) => !english.includes(k))).toEqual([])
-    expect(english.filter((k) => !dutch.includes(k))).toEqual([])
+  // the screens' texts, and those only the server says (mails, purchase orders): each pair alike
+  const pairs = [
+    ['the screens', en, nl],
+    ['the server', serverEn, serverNl],
+  ] as const
+
+  it.each(pairs)('English and Dutch have exactly the same keys (%s)', (_, english, dutch) => {
+    const englishKeys = keys(english as unknown as Tree).sort()
+    const dutchKeys = keys(dutch as unknown as Tree).sort()
+    expect(dutchKeys.filter((k) => !englishKeys.includes(k))).toEqual([])
+    expect(englishKeys.filter((k) => !dutchKeys.includes(k))).toEqual([])
   })
 
-  it('every Dutch text uses the same placeholders as the English one and is not empty', () => {
-    for (const key of keys(en as unknown as Tree)) {
-      const english = lookup(en as unknown as Tree, key)
-      const dutch = lookup(nl as unknown as Tree, key)
+  it.each(pairs)('every Dutch text uses the same placeholders as the English one and is not empty (%s)', (_, englishTexts, dutchTexts) => {
+    for (const key of keys(englishTexts as unknown as Tree)) {
+      const english = lookup(englishTexts as unknown as Tree, key)
+      const dutch = lookup(dutchTexts as unknown as Tree, key)
       expect({ key, placeholders: placeholders(dutch) }).toEqual({ key, placeholders: placeholders(english) })
       // an English text that is not empty has a Dutch one that is not empty either
       expect({ key, empty: Boolean(english.trim()) && !dutch.trim() }).toEqual({ key, empty: false })
     }
+  })
+
+  it('keeps the screens and the server apart: no key in both', () => {
+    const screens = keys(en as unknown as Tree)
+    expect(keys(serverEn as unknown as Tree).filter((key) => screens.includes(key))).toEqual([])
   })
 
   it('has the Dutch texts of the spec, and no typo of the old app', () => {

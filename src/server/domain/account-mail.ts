@@ -1,8 +1,7 @@
 // The mails an account receives, in the language of the person they go to (i18n: mail.*). Each carries at most one
 // link into the admin UI.
 import type { Language } from '../../contract'
-import type { MessageKey } from '../../../i18n/keys'
-import { sentence } from './texts'
+import { sentence, type TextKey } from './texts'
 
 /** A mail as the mailer sends it. */
 export interface Mail {
@@ -17,7 +16,7 @@ export interface Mail {
 type MailKind = 'verification' | 'invitation' | 'reset' | 'email_changed' | 'password_changed'
 
 function mail(to: string, lang: Language, kind: MailKind, values: Record<string, string> = {}): Mail {
-  const say = (part: 'subject' | 'text') => sentence(lang, `mail.${kind}.${part}` as MessageKey, values)
+  const say = (part: 'subject' | 'text') => sentence(lang, `mail.${kind}.${part}` as TextKey, values)
   return { to, subject: say('subject'), text: `${say('text')}\n\n-- \n${sentence(lang, 'stockroom.name', {})}` }
 }
 

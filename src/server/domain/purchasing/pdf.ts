@@ -3,14 +3,14 @@
 // order number as a Code 128 barcode that the receiving screen scans to open the order.
 import PDFDocument from 'pdfkit'
 import type { Language, PurchaseOrder } from '../../../contract'
-import type { MessageKey } from '../../../../i18n/keys'
+
 import type { DB } from '../../db'
 import type { Mail } from '../account-mail'
 import { drawBars, fitted, mm, pdfBytes, printable } from '../labels'
-import { sentence, translated } from '../texts'
+import { sentence, translated, type TextKey } from '../texts'
 
 const say = (lang: Language, key: string, values: Record<string, string | number> = {}) =>
-  sentence(lang, `purchase_orders.pdf.${key}` as MessageKey, values)
+  sentence(lang, `purchase_orders.pdf.${key}` as TextKey, values)
 const money = (lang: Language, value: number, currency: string) =>
   new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(value)
 const count = (lang: Language, value: number) => new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB').format(value)
