@@ -24,6 +24,9 @@ const PAGE_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
   'last-modified',
+  'etag',
+  // a script is read whole: nobody asks for a range of it
+  'accept-ranges',
 ]
 const BARCODE_WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
 
