@@ -38,11 +38,13 @@ const receiptsQuery = (db: DB) =>
     .leftJoin('users', 'users.id', 'r.user_id')
     .select(['r.id', 'r.purchase_order_id', 'po.number', 'po.status', 'r.note', 'users.username', 'r.created_at', 'r.reversed_at'])
 
-/** The receipts of an order, oldest first. */
-export async function listReceipts(db: DB, orderId: number): Promise<PurchaseReceipt[]> {
-  const order = await db.selectFrom('purchase_orders').select('id').where('id', '=', orderId).executeTakeFirst()
-  if (!order) throw new NotFound('Purchase order')
-  const rows = await receiptsQuery(db).where('r.purchase_order_id', '=', orderId).orderBy('r.id').execute()
+/** The receipts of an order (or only `receiptId` of them), oldest first, each with its lines. */
+async function receiptsOf(db: DB, orderId: number, receiptId?: number): Promise<PurchaseReceipt[]> {
+  const rows = await receiptsQuery(db)
+    .where('r.purchase_order_id', '=', orderId)
+    .$if(receiptId !== undefined, (qb) => qb.where('r.id', '=', receiptId!))
+    .orderBy('r.id')
+    .execute()
   const lines = await receiptLines(
     db,
     rows.map((row) => row.id),
@@ -60,8 +62,16 @@ export async function listReceipts(db: DB, orderId: number): Promise<PurchaseRec
   }))
 }
 
+/** The receipts of an order, oldest first. */
+export async function listReceipts(db: DB, orderId: number): Promise<PurchaseReceipt[]> {
+  const order = await db.selectFrom('purchase_orders').select('id').where('id', '=', orderId).executeTakeFirst()
+  if (!order) throw new NotFound('Purchase order')
+  return receiptsOf(db, orderId)
+}
+
+/** One receipt as the API answers it: read alone, not with every earlier receipt of its order. */
 async function findReceipt(db: DB, orderId: number, receiptId: number): Promise<PurchaseReceipt> {
-  const found = (await listReceipts(db, orderId)).find((receipt) => receipt.id === receiptId)
+  const [found] = await receiptsOf(db, orderId, receiptId)
   if (!found) throw new NotFound('Receipt')
   return found
 }
