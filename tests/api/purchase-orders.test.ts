@@ -514,3 +514,16 @@ describe('the order as the supplier reads it', () => {
     expect(ok(await server.admin.post(`/api/purchase_orders/${unmailed.id}/send`))).toMatchObject({ status: 'sent', mailed_to: null })
   })
 })
+
+describe('incoming past what a level holds', () => {
+  it('refuses to send an order that takes incoming past the limit, on both databases, and keeps the rest', async () => {
+    const bulk = await product('PO-HUGE')
+    const huge = async () => (await draft([{ product_id: bulk.id, quantity: 1_000_000_000 }])).id
+    await send(await huge())
+    await send(await huge())
+    const third = await server.admin.post(`/api/purchase_orders/${await huge()}/send`)
+    expect(third.statusCode).toBe(422)
+    expect(validationItems(third)[0]).toMatchObject({ ctx: { rule: 'stock_out_of_range' } })
+    expect(await incoming(bulk.id)).toBe(2_000_000_000)
+  })
+})
