@@ -265,6 +265,8 @@ describe(`an import interrupted by kill -9 (${dbKind})`, () => {
       current = others[1]
       expect(await reportWhen(others[0].client, next, ended)).toMatchObject({ status: 'failed', failure_code: 'interrupted_nothing_kept' })
       expect(await productsLike('T-')).toEqual([])
+      // the ender logs once its transaction has committed: the report may say failed a moment before the line is read
+      await Promise.race(others.map(({ proc }) => proc.waitFor(new RegExp(`"imports":\\[${next}\\]`))))
       const enders = others.filter(({ proc }) => proc.stdout().includes(`"imports":[${next}]`))
       expect(enders).toHaveLength(1)
       expect(await uploadsLeft()).toEqual([])
