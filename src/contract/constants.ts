@@ -121,3 +121,9 @@ export const MAX_IMPORT_MB = 50
 export const MAX_CHECKED_ROWS = 10_000
 /** A report lists at most this many problems; the refused rows download has them all. */
 export const MAX_LISTED_PROBLEMS = 1000
+
+/** draft -> sent -> partially_received -> received; draft or sent -> cancelled; sent or partially_received -> closed */
+export const PURCHASE_ORDER_STATUSES = ['draft', 'sent', 'partially_received', 'received', 'closed', 'cancelled'] as const
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number]
+/** the orders whose open quantities are on their way: they count as incoming */
+export const OPEN_PURCHASE_ORDER_STATUSES = ['sent', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[]

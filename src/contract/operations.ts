@@ -12,6 +12,16 @@ import type { ImportReport } from './imports'
 import type { LedgerStatus } from './dashboard'
 import type { Approval, ApprovalReject } from './approvals'
 import type { RoleGrant } from './roles'
+import type {
+  PurchaseOrder,
+  PurchaseOrderCreate,
+  PurchaseOrderSent,
+  PurchaseOrdersFromReorder,
+  PurchaseOrdersMade,
+  PurchaseOrderUpdate,
+  PurchaseReceipt,
+  PurchaseReceiptCreate,
+} from './purchase-orders'
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -70,6 +80,15 @@ export const OPERATIONS = {
   applyCount: write<undefined, StockCount | Approval>()('POST', '/stock_counts/{id}/apply'),
   cancelCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/cancel'),
   reverseCount: write<undefined, StockCount>()('POST', '/stock_counts/{id}/reverse'),
+
+  createPurchaseOrder: write<PurchaseOrderCreate, PurchaseOrder>()('POST', '/purchase_orders/'),
+  purchaseOrdersFromReorder: write<PurchaseOrdersFromReorder, PurchaseOrdersMade>()('POST', '/purchase_orders/from_reorder'),
+  updatePurchaseOrder: write<PurchaseOrderUpdate, PurchaseOrder>()('PATCH', '/purchase_orders/{id}'),
+  sendPurchaseOrder: write<undefined, PurchaseOrderSent>()('POST', '/purchase_orders/{id}/send'),
+  closePurchaseOrder: write<undefined, PurchaseOrder>()('POST', '/purchase_orders/{id}/close'),
+  cancelPurchaseOrder: write<undefined, PurchaseOrder>()('POST', '/purchase_orders/{id}/cancel'),
+  receivePurchaseOrder: write<PurchaseReceiptCreate, PurchaseReceipt>()('POST', '/purchase_orders/{id}/receipts'),
+  reverseReceipt: write<undefined, PurchaseReceipt>()('POST', '/purchase_orders/{id}/receipts/{receipt_id}/reverse'),
 
   /** the file and its options as multipart; `?dry_run=true` checks every row and keeps nothing */
   uploadImport: write<FormData, ImportReport>()('POST', '/imports/', { encoding: 'multipart', long: true }),

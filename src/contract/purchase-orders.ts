@@ -2,15 +2,10 @@
 // ledger at a location of that warehouse), and ended received, closed short or cancelled.
 import Type, { type Static } from 'typebox'
 import { Id, Nullable, Paging, Timestamp } from './common'
-import { DOCUMENT_PAGE_SIZE, LANGUAGES } from './constants'
+import { DOCUMENT_PAGE_SIZE, LANGUAGES, PURCHASE_ORDER_STATUSES } from './constants'
 import { CurrencyValue } from './counts'
 import { CurrencyCode } from './products'
 
-/** draft -> sent -> partially_received -> received; draft or sent -> cancelled; sent or partially_received -> closed */
-export const PURCHASE_ORDER_STATUSES = ['draft', 'sent', 'partially_received', 'received', 'closed', 'cancelled'] as const
-export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number]
-/** the orders whose open quantities are on their way: they count as incoming */
-export const OPEN_PURCHASE_ORDER_STATUSES = ['sent', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[]
 /** lines of one order, and lines of one receipt */
 export const MAX_PURCHASE_ORDER_LINES = 1000
 

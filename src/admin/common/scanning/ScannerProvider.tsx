@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { locationIdOfCode } from '../../../contract/location-codes'
 import { ScanDetector } from './scanDetector'
 import { useScannerPrefix } from './scannerPrefix'
-import { isLoadedSku } from './loadedSkus'
+import { isLoadedSku, isOrderedCode } from './loadedSkus'
 import { signalScan } from './feedback'
 import { findScannedProducts } from './findScannedProduct'
 
@@ -98,7 +98,7 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const prefix = useScannerPrefix()
   useEffect(() => {
-    const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) })
+    const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) || isOrderedCode(queryClient, code) })
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing || takesText(event.target)) return detector.reset()
       if (event.key === 'Enter') {

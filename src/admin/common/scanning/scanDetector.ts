@@ -4,6 +4,7 @@
 // a whole EAN or UPC (check digit right), a SKU the app knows, or anything after the scanner's configured prefix.
 import { isProductBarcode } from '../../../contract/barcodes'
 import { locationIdOfCode } from '../../../contract/location-codes'
+import { isDocumentNumber } from '../../../contract/document-numbers'
 
 export const SCAN_TIMING = {
   /** the longest pause between two keys of a burst taken for a scan by its pace alone (scanners send one every 5 to 20 ms) */
@@ -29,8 +30,8 @@ export interface BurstStart<Target> {
   valueBefore: string | undefined
 }
 
-/** A location code or a whole EAN-8, EAN-13 or UPC-A: what a label on the floor carries. */
-export const isFloorCode = (code: string) => locationIdOfCode(code) !== undefined || isProductBarcode(code)
+/** A location code, a whole EAN-8, EAN-13 or UPC-A, or a document's number: what a label or a PDF on the floor carries. */
+export const isFloorCode = (code: string) => locationIdOfCode(code) !== undefined || isProductBarcode(code) || isDocumentNumber(code)
 
 /** Keys in, scans out. Pure: the caller passes each key's time (the event's timeStamp), so tests need no clock. */
 export class ScanDetector<Target = unknown> {

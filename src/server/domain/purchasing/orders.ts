@@ -30,6 +30,8 @@ import { missingReference } from '../references'
 import { visibleIds, type VisibleWarehouses } from '../visible-warehouses'
 import { incomingOf, openOf, PURCHASE_ORDER_MOVES, statusAfterReceipts, type LineState } from './statuses'
 
+import { documentNumber } from '../../../contract/document-numbers'
+
 export type User = { id: number; username: string } | null
 
 /** The next number of a kind in the year of `stamp` (PO-2026-00042), counted in the caller's transaction. */
@@ -39,7 +41,7 @@ async function nextNumber(trx: Trx, kind: string, stamp: string): Promise<string
     rows: [row],
   } = await sql<{ last: number }>`insert into document_numbers (kind, year, last) values (${kind}, ${year}, 1)
     on conflict (kind, year) do update set last = document_numbers.last + 1 returning last`.execute(trx)
-  return `${kind}-${year}-${String(row.last).padStart(5, '0')}`
+  return documentNumber(kind, year, row.last)
 }
 
 const ordersQuery = (db: DB) =>
