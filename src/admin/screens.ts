@@ -8,6 +8,7 @@ import warehouses from './warehouses'
 import users from './users'
 import transfers from './transfers'
 import counts from './counts'
+import purchaseOrders from './purchase_orders'
 import approvals from './approvals'
 import reasons from './reasons'
 import reorderReport from './reports'
@@ -26,6 +27,7 @@ export const SCREENS: readonly Screen[] = [
   warehouses,
   transfers,
   counts,
+  purchaseOrders,
   approvals,
   reorderReport,
   imports,

@@ -77,6 +77,7 @@ describe('the side menu and the person menu', () => {
       'Warehouses',
       'Transfers',
       'Counts',
+      'Purchase orders',
       'Approvals',
       'Reorder report',
       'Import',
@@ -97,6 +98,7 @@ describe('the side menu and the person menu', () => {
       'Warehouses',
       'Transfers',
       'Counts',
+      'Purchase orders',
       'Approvals',
       'Reorder report',
       'Import',
@@ -154,6 +156,7 @@ describe('the access check', () => {
       'Warehouses',
       'Transfers',
       'Counts',
+      'Purchase orders',
       'Approvals',
       'Reorder report',
       'Profile',
@@ -163,7 +166,7 @@ describe('the access check', () => {
     expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(true)
     session.saveUser({ ...user, ...holding([{ role: 'office', warehouse_id: null }]) })
     cleanup()
-    expect(sideMenuEntries()).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Import', 'Profile', 'Sign out'])
+    expect(sideMenuEntries()).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Purchase orders', 'Import', 'Profile', 'Sign out'])
     expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(false)
     session.saveUser({ ...user, ...holding([]) })
     cleanup()

@@ -1,7 +1,7 @@
 // The list of one kind of document (counts, transfers; purchase and seller orders next): react-admin's <List>,
 // newest first, DOCUMENT_PAGE_SIZE at a time with the translated pager, a table on a desktop and a <SimpleList> on a
 // phone, and a sentence in the reader's language while it loads, when it fails and when there is nothing yet.
-import type { ReactNode } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { Datagrid, List, SimpleList, TopToolbar, type SimpleListProps } from 'react-admin'
 import { useListContext, type RaRecord } from 'ra-core'
 import { DOCUMENT_PAGE_SIZE } from '../../contract/constants'
@@ -20,6 +20,8 @@ interface DocumentListProps<Document extends RaRecord> {
   empty: MessageKey
   /** beside the title: making a new document */
   action?: ReactNode
+  /** react-admin's filter inputs above the list (a search, a status) */
+  filters?: ReactElement[]
   /** where a click on a document leads; nowhere when it has no page of its own */
   rowClick?: (id: Document['id']) => string
   /** a document as a line of the phone's list */
@@ -28,12 +30,20 @@ interface DocumentListProps<Document extends RaRecord> {
   children: ReactNode
 }
 
-export function DocumentList<Document extends RaRecord>({ resource, title, action, children, ...rows }: DocumentListProps<Document>) {
+export function DocumentList<Document extends RaRecord>({
+  resource,
+  title,
+  action,
+  filters,
+  children,
+  ...rows
+}: DocumentListProps<Document>) {
   return (
     <List
       resource={resource}
       title={title}
       actions={<TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>{action}</TopToolbar>}
+      filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={DOCUMENT_PAGE_SIZE}
       pagination={<ListPagination rowsPerPageOptions={[]} />}
@@ -53,7 +63,7 @@ function DocumentRows<Document extends RaRecord>({
   rowClick,
   phone,
   children,
-}: Omit<DocumentListProps<Document>, 'action' | 'resource'>) {
+}: Omit<DocumentListProps<Document>, 'action' | 'resource' | 'filters'>) {
   const translate = useTranslate()
   const isPhone = usePhone()
   const { data, isPending, error } = useListContext<Document>()

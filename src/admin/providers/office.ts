@@ -9,6 +9,7 @@ import { LONG_CALL_MS, sendOf } from './operations'
 type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 
 const DASHBOARD_MS = 15_000
+const SPREADSHEETS = 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** `attachment; filename="products-2025-05-01.csv"` → the file name */
 const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback
@@ -36,10 +37,10 @@ export interface UploadOptions {
 export function createOfficeApi(httpClient: HttpClient) {
   const api = apiOf(httpClient)
   const send = sendOf(httpClient)
-  const download = async (path: string, query: Query) => {
+  const download = async (path: string, query: Query, accept = SPREADSHEETS) => {
     const { blob, headers } = await httpClient(`${API_BASE}/${path}${toQueryString(query)}`, {
       // not JSON: the client answers the file's bytes
-      headers: { Accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      headers: { Accept: accept },
       timeoutMs: LONG_CALL_MS,
     })
     save(blob!, fileNameOf(headers.get('content-disposition'), path.replace(/\W+/g, '-')))
@@ -47,6 +48,8 @@ export function createOfficeApi(httpClient: HttpClient) {
   return {
     /** downloads `<list>/export` in `format` with the list's query and headers in `lang` */
     exportList: (path: string, format: ExportFormat, lang: string, query: Query) => download(`${path}/export`, { ...query, format, lang }),
+    /** the order as its supplier reads it, in `lang` (the supplier's language when left out) */
+    purchaseOrderPdf: (id: number, lang?: string) => download(`purchase_orders/${id}/pdf`, { lang }, 'application/pdf'),
     refusedRows: (importId: number, lang: string) => download(`imports/${importId}/refused`, { lang }),
     async upload(file: File, { kind, mode, mapping, dryRun }: UploadOptions): Promise<ImportReport> {
       const form = new FormData()

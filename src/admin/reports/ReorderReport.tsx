@@ -24,6 +24,7 @@ import type { ReorderReport as Report, ReorderReportLine, Warehouse } from '../.
 import { money, moneyTotals } from '../common/money'
 import { useApi } from '../common/useApi'
 import { ExportButton } from '../common/ExportButton'
+import { MakePurchaseOrders } from './MakePurchaseOrders'
 import { REORDER_COLUMNS, sortLines, type ReorderColumn, type ReorderSort } from './reorderSort'
 import { useTranslate } from '../common/translate'
 import { usePhone } from '../common/usePhone'
@@ -78,6 +79,7 @@ export default function ReorderReport() {
             ))}
           </TextField>
           <ExportButton path="reports/reorder" query={query} size="medium" />
+          {suppliers.length > 0 && <MakePurchaseOrders warehouseId={warehouseId} />}
         </Stack>
       </Stack>
       {report.error && <Alert severity="error">{report.error.message}</Alert>}

@@ -16,11 +16,10 @@ import {
   type WarehouseOption,
 } from '../../common/mutationFormState'
 import { useTranslate } from '../../common/translate'
+import { isUnconfirmed } from '../../common/useApi'
 
 const everything = { page: 1, perPage: MAX_LIST_LIMIT }
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
-const isUnconfirmed = (error: unknown) =>
-  error instanceof HttpError && (error.body as { unconfirmed?: boolean } | null)?.unconfirmed === true
 export const locationsPath = (warehouseId: Identifier) => `warehouses/${warehouseId}/locations`
 export const mutationsPath = (productId: Identifier) => `products/${productId}/stock_mutations`
 /** What the location holds, when the server asks before taking it below zero (409 INSUFFICIENT_STOCK, policy confirm) */
