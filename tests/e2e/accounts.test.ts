@@ -70,6 +70,7 @@ it('journey 7: a super-user adds a user; the mailed link sets a password and ver
     'Warehouses',
     'Transfers',
     'Counts',
+    'Purchase orders',
     'Approvals',
     'Reorder report',
     'Profile',

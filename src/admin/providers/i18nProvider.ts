@@ -1,9 +1,10 @@
-// English and Dutch (ra-i18n-polyglot). English ships with the app; Dutch loads when chosen.
+// English and Dutch (ra-i18n-polyglot). English's first part (the sign-in and mailed-link pages) ships with the app, the
+// rest loads once somebody signs in (or starts signed in); Dutch loads whole when chosen.
 // The choice is kept under its own key, because react-admin clears its store at sign-out. Until one is chosen, the
 // screens (the sign-in and mailed-link pages first) speak the browser's language where it is one of ours.
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { I18nProvider, TranslationMessages } from 'ra-core'
-import en from '../../../i18n/en'
+import first from '../../../i18n/en-first'
 
 export const LOCALES = [
   { locale: 'en', name: 'English' },
@@ -25,8 +26,10 @@ export function startLocale(languages: readonly string[] = navigator.languages ?
   return 'en'
 }
 
+/** whether the screens behind the sign-in need their texts: every English text then, not only the first part */
+let signedIn = false
 const loadMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
-  locale === 'nl' ? import('../../../i18n/nl').then((m) => m.default) : en
+  locale === 'nl' ? import('../../../i18n/nl').then((m) => m.default) : signedIn ? import('../../../i18n/en').then((m) => m.default) : first
 
 // dates are shown only after signing in: dayjs loads with the first screen that shows one, or here on a change
 async function loadDayjsLocale(locale: string) {
@@ -35,7 +38,9 @@ async function loadDayjsLocale(locale: string) {
   dayjs.locale(locale)
 }
 
-export function createI18nProvider(): I18nProvider {
+export type StockroomI18nProvider = I18nProvider & { loadEveryText(): Promise<void> }
+
+export function createI18nProvider(): StockroomI18nProvider {
   const polyglot = polyglotI18nProvider(loadMessages, 'en', LOCALES, { allowMissing: true })
   return {
     ...polyglot,
@@ -43,6 +48,12 @@ export function createI18nProvider(): I18nProvider {
     async changeLocale(locale: string, options?: { remember?: boolean }) {
       await Promise.all([polyglot.changeLocale(locale), loadDayjsLocale(locale)])
       if (options?.remember !== false) localStorage.setItem(LOCALE_KEY, locale)
+    },
+    /** before the first screen behind the sign-in is drawn: its texts are there when it asks for them */
+    async loadEveryText() {
+      if (signedIn) return
+      signedIn = true
+      if (polyglot.getLocale() === 'en') await polyglot.changeLocale('en')
     },
   }
 }

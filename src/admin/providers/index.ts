@@ -12,5 +12,14 @@ const translate = (key: string, options?: Record<string, unknown>) => i18nProvid
 /** the one client of every call: react-admin's data calls, sign-in and the account */
 export const httpClient = createHttpClient({ getToken: session.token, translate })
 export const dataProvider = createDataProvider(httpClient)
-export const authProvider = createAuthProvider(httpClient, translate)
+const auth = createAuthProvider(httpClient, translate)
+export const authProvider: typeof auth = {
+  ...auth,
+  // the screens behind the sign-in are drawn once the sign-in answers: their texts come first
+  async login(credentials) {
+    const answer: unknown = await auth.login(credentials)
+    await i18nProvider.loadEveryText()
+    return answer
+  },
+}
 export const account = createAccountApi(httpClient)
