@@ -62,7 +62,7 @@ function mutation(id: number, amount: number, note: string | null = null): Stock
     user: { username: 'clerk' },
     transfer_id: null,
     transfer: null,
-    source: { kind: 'manual', id: null, line_id: null },
+    source: { kind: 'manual', id: null, line_id: null, document: null },
     created_at: stamp,
     updated_at: stamp,
   }
