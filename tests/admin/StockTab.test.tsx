@@ -43,6 +43,7 @@ function product(overrides: Partial<Product> = {}): Product {
     supplier_info: null,
     sellers_info: [],
     below_min: false,
+    incoming: 0,
     reorder_levels: [],
     ...overrides,
   }

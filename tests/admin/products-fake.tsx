@@ -145,6 +145,7 @@ export function aFullProduct(changes: Partial<Product> = {}): Product {
     supplier_info: null,
     sellers_info: [],
     below_min: false,
+    incoming: 0,
     reorder_levels: [],
     ...changes,
   }
