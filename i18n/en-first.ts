@@ -59,6 +59,8 @@ export const terms = {
   date: 'Date',
   value: 'Value',
   on_hand: 'On hand',
+  // the open quantity of sent purchase orders, on its way to a warehouse
+  incoming: 'Incoming',
   counted: 'Counted',
   created: 'Created',
   last_edited: 'Last edited',

@@ -97,6 +97,8 @@ const productFields = {
   stock: Type.Integer(),
   /** below its minimum in some warehouse (in `warehouse_id` when the list was asked for one warehouse) */
   below_min: Type.Boolean(),
+  /** the open quantity of the purchase orders sent for it, over every warehouse (in `warehouse_id` when asked for one) */
+  incoming: Type.Integer(),
   ...timestamps,
 }
 /** A row of the products list: what the table shows. */

@@ -23,6 +23,14 @@ export const MutationSource = Type.Object({
 })
 export type MutationSource = Static<typeof MutationSource>
 
+/** The numbered document a mutation's source belongs to, so the ledger can name and link it (a receipt's purchase order). */
+export const SourceDocument = Type.Object({
+  kind: Type.Enum(['purchase_order']),
+  id: Id,
+  number: Type.String({ description: 'as people say it, like PO-2026-00042' }),
+})
+export type SourceDocument = Static<typeof SourceDocument>
+
 /** A reason's code: lower-case letters, digits and underscores, as a spreadsheet or an API client writes it. */
 export const BookingReasonCode = Type.String({
   pattern: '^[a-z][a-z0-9_]{0,31}$',
@@ -60,7 +68,8 @@ export const StockMutation = Type.Object({
   /** null for a plain booking; a transfer's two mutations share it */
   transfer_id: Nullable(Id),
   transfer: Nullable(TransferRef),
-  source: MutationSource,
+  /** with the document it belongs to, null where it has none */
+  source: Type.Object({ ...MutationSource.properties, document: Nullable(SourceDocument) }),
   /** why it was booked: a code of /booking_reasons/, or null */
   reason: Nullable(Type.String()),
   created_at: Timestamp,

@@ -10,6 +10,8 @@ import { createDataProvider } from '../../src/admin/providers/dataProvider'
 import { createHttpClient } from '../../src/admin/providers/http'
 import { fakeFetch, type Recorded } from './fake-api'
 import { englishI18n, renderInAdmin } from './render'
+import polyglotI18nProvider from 'ra-i18n-polyglot'
+import nl from '../../i18n/nl'
 
 // no pause between keystrokes: MUI forms re-render on each one, which is slow enough in jsdom
 const userEvent = userEventLib.setup({ delay: null })
@@ -43,6 +45,7 @@ function product(overrides: Partial<Product> = {}): Product {
     supplier_info: null,
     sellers_info: [],
     below_min: false,
+    incoming: 0,
     reorder_levels: [],
     ...overrides,
   }
@@ -62,7 +65,7 @@ function mutation(id: number, amount: number, note: string | null = null): Stock
     user: { username: 'clerk' },
     transfer_id: null,
     transfer: null,
-    source: { kind: 'manual', id: null, line_id: null },
+    source: { kind: 'manual', id: null, line_id: null, document: null },
     created_at: stamp,
     updated_at: stamp,
   }
@@ -133,7 +136,7 @@ function fakeStockApi(initial: { warehouses?: object[]; locations?: Record<numbe
   return { dataProvider: createDataProvider(api), requests, overrides, mutations }
 }
 
-function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = product()) {
+function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = product(), i18nProvider = englishI18n) {
   const refresh = vi.fn()
   renderInAdmin(
     {
@@ -145,7 +148,7 @@ function renderTab(api: ReturnType<typeof fakeStockApi>, shown: Product = produc
         </ScannerProvider>
       ),
     },
-    { at: '/products/5/stock', dataProvider: api.dataProvider },
+    { at: '/products/5/stock', dataProvider: api.dataProvider, i18nProvider },
   )
   return { refresh }
 }
@@ -196,6 +199,66 @@ describe('StockTab', () => {
     expect(screen.getByTestId('stock-total')).toHaveTextContent('12')
     const rows = within(screen.getByRole('table', { name: 'Stock per warehouse' })).getAllByRole('row')
     expect(rows.map((row) => row.textContent)).toEqual(['amsterdam0', 'Hal 14', 'Hal 2-4', 'Rotterdam12', 'A-27', 'A-105'])
+  })
+
+  it('shows what is on its way per warehouse beside what is there, a warehouse with only incoming too, in Dutch', () => {
+    const shown = product({
+      stock: 12,
+      incoming: 30,
+      stock_warehouse_items: [
+        { warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Rotterdam' }, amount: 12, incoming: 0 },
+        { warehouse_id: 2, warehouse: { id: 2, warehouse_name: 'Amsterdam' }, amount: 0, incoming: 30 },
+      ],
+      stock_items: [{ warehouse_id: 1, location_id: 11, location: { id: 11, location_name: 'A-2' }, amount: 12 }],
+    })
+    renderTab(
+      fakeStockApi({ warehouses: [rotterdam, amsterdam] }),
+      shown,
+      polyglotI18nProvider(() => nl, 'nl'),
+    )
+    const table = screen.getByRole('table', { name: 'Voorraad per magazijn' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Magazijn', 'Aanwezig', 'Onderweg'])
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent))).toEqual([
+      ['Amsterdam', '0', '30'],
+      ['Rotterdam', '12', '0'],
+      ['A-2', '12', ''],
+    ])
+    expect(screen.getByTestId('incoming-total')).toHaveTextContent('30')
+    expect(screen.getByText('Onderweg', { selector: 'p' })).toBeInTheDocument()
+  })
+
+  it('shows no incoming column while nothing is on its way', () => {
+    renderTab(
+      fakeStockApi({ warehouses: [rotterdam] }),
+      product({
+        stock: 3,
+        stock_warehouse_items: [{ warehouse_id: 1, warehouse: { id: 1, warehouse_name: 'Rotterdam' }, amount: 3, incoming: 0 }],
+      }),
+    )
+    expect(screen.queryByRole('columnheader', { name: 'Incoming' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('incoming-total')).not.toBeInTheDocument()
+  })
+
+  it('names the purchase order of a receipt as a link to the order, in Dutch', async () => {
+    const received: StockMutation = {
+      ...mutation(7, 6, 'Receipt #3 of PO-2026-00042'),
+      source: { kind: 'receipt', id: 3, line_id: 9, document: { kind: 'purchase_order', id: 42, number: 'PO-2026-00042' } },
+    }
+    renderTab(
+      fakeStockApi({ warehouses: [rotterdam], mutations: [received, mutation(6, 2)] }),
+      product(),
+      polyglotI18nProvider(() => nl, 'nl'),
+    )
+    const link = await screen.findByRole('link', { name: 'Inkooporder PO-2026-00042' })
+    expect(link).toHaveAttribute('href', '/purchase_orders/42')
+    // a plain booking names none
+    const rows = screen.getAllByTestId('mutation-row')
+    expect(within(rows[1]).queryByRole('link')).not.toBeInTheDocument()
   })
 
   it('says so when the product has no stock anywhere', () => {

@@ -77,6 +77,7 @@ export function aProduct(changes: Partial<Product> = {}): Product {
     supplier_info: null,
     sellers_info: [],
     below_min: false,
+    incoming: 0,
     reorder_levels: [],
     ...changes,
   }

@@ -300,6 +300,38 @@ describe('Products list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(stockOfFirstRow()).toBe('0'))
   })
 
+  it('shows Incoming when it is chosen among the columns, of the chosen warehouse too, in Dutch', async () => {
+    const products = manyProducts(3).map((row, i) => ({ ...row, incoming_by_warehouse: i === 0 ? { 1: 5, 2: 7 } : {} }))
+    const api = fakeProductsApi({ ...catalogue(), products })
+    renderScreens(
+      {
+        '/products': (
+          <ResourceContextProvider value="products">
+            <ProductList />
+          </ResourceContextProvider>
+        ),
+      },
+      { at: '/products?sort=created_at&order=ASC', dataProvider: api.dataProvider, locale: 'nl' },
+    )
+    await screen.findByText('SKU-001')
+    const headers = () => dataCells(screen.getAllByRole('row')[0], 'columnheader').map((cell) => cell.textContent)
+    expect(headers()).not.toContain('Onderweg')
+    await userEvent.click(screen.getByRole('button', { name: 'Kolommen' }))
+    await userEvent.click(await screen.findByRole('switch', { name: 'Onderweg' }))
+    // the chooser closes as any popover does; the table behind it then has the column
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(headers().at(-1)).toBe('Onderweg'))
+    const incomingOfRows = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => dataCells(row).at(-1)!.textContent)
+    expect(incomingOfRows()).toEqual(['12', '0', '0'])
+    await userEvent.click(screen.getByRole('combobox', { name: 'Magazijn' }))
+    await userEvent.click(screen.getByRole('option', { name: 'Zwolle' }))
+    await waitFor(() => expect(incomingOfRows()).toEqual(['7', '0', '0']))
+  })
+
   it('changes the page size to 10, 25, 50 or 100 and starts again from page 1', async () => {
     const api = openList()
     await screen.findByText('SKU-001')

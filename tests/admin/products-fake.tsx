@@ -26,6 +26,8 @@ export interface ProductRow extends Row {
   brand_id: number | null
   /** stock per warehouse id; the list's Stock is their sum, or one of them with warehouse_id */
   stock_by_warehouse?: Record<number, number>
+  /** what is on its way per warehouse id, summed or picked as the stock is */
+  incoming_by_warehouse?: Record<number, number>
 }
 
 const TEXT_FILTERS = ['sku', 'sku_amazon', 'article_number', 'description']
@@ -58,9 +60,12 @@ function listProducts(rows: ProductRow[], url: URL): Answer {
       ) &&
       (!query.get('brand_id') || row.brand_id === Number(query.get('brand_id'))),
   )
-  const items = found.map(({ stock_by_warehouse = {}, ...row }) => ({
+  const inWarehouse = (byWarehouse: Record<number, number>) =>
+    warehouse ? (byWarehouse[Number(warehouse)] ?? 0) : Object.values(byWarehouse).reduce((a, b) => a + b, 0)
+  const items = found.map(({ stock_by_warehouse = {}, incoming_by_warehouse = {}, ...row }) => ({
     ...row,
-    stock: warehouse ? (stock_by_warehouse[Number(warehouse)] ?? 0) : Object.values(stock_by_warehouse).reduce((a, b) => a + b, 0),
+    stock: inWarehouse(stock_by_warehouse),
+    incoming: inWarehouse(incoming_by_warehouse),
   }))
   const [field, order] = (query.get('sort_by') ?? 'created_at.asc').split('.')
   items.sort((a, b) => {
@@ -145,6 +150,7 @@ export function aFullProduct(changes: Partial<Product> = {}): Product {
     supplier_info: null,
     sellers_info: [],
     below_min: false,
+    incoming: 0,
     reorder_levels: [],
     ...changes,
   }

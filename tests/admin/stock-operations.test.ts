@@ -73,7 +73,9 @@ describe('Recent mutations', () => {
     user: null,
     transfer_id: transfer?.id ?? null,
     transfer: transfer ?? null,
-    source: transfer ? { kind: 'transfer', id: transfer.id, line_id: null } : { kind: 'manual', id: null, line_id: null },
+    source: transfer
+      ? { kind: 'transfer', id: transfer.id, line_id: null, document: null }
+      : { kind: 'manual', id: null, line_id: null, document: null },
     created_at: '2026-03-04T10:20:30.000Z',
     updated_at: '2026-03-04T10:20:30.000Z',
   })

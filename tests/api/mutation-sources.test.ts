@@ -1,8 +1,8 @@
 // Every mutation names its source: a plain booking is `manual`, a transfer leg names its transfer, a count
-// adjustment its count and line, an import's booking its import and the file's row; a booking leaves the product's
-// own last edit alone.
+// adjustment its count and line, an import's booking its import and the file's row, a receipt its receipt, the
+// order's line and (as its document) the purchase order; a booking leaves the product's own last edit alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StockCount, StockMutation } from '../../src/contract'
+import type { PurchaseOrder, PurchaseReceipt, StockCount, StockMutation } from '../../src/contract'
 import { fillSources } from '../../src/server/db/migrations/060-mutation-sources'
 import { importRunnerOf } from '../../src/server/domain/imports/run'
 import { startServer, type TestServer } from './helpers'
@@ -31,8 +31,8 @@ describe('the source of a mutation', () => {
   it('is manual for a plain booking, with no id or line', async () => {
     const product = await make.product({ sku: 'SRC-MANUAL' })
     const booked: StockMutation = await make.book(product.id, { amount: 4, warehouse_id: warehouse.id, location_id: shelfA.id })
-    expect(booked.source).toEqual({ kind: 'manual', id: null, line_id: null })
-    expect((await ledgerOf(product.id))[0].source).toEqual({ kind: 'manual', id: null, line_id: null })
+    expect(booked.source).toEqual({ kind: 'manual', id: null, line_id: null, document: null })
+    expect((await ledgerOf(product.id))[0].source).toEqual({ kind: 'manual', id: null, line_id: null, document: null })
   })
 
   it('names the transfer on both legs, and transfer_id stays in the answer', async () => {
@@ -50,7 +50,7 @@ describe('the source of a mutation', () => {
     expect(legs).toHaveLength(2)
     for (const leg of legs) {
       expect(leg.transfer_id).toBe(transfer.id)
-      expect(leg.source).toEqual({ kind: 'transfer', id: transfer.id, line_id: null })
+      expect(leg.source).toEqual({ kind: 'transfer', id: transfer.id, line_id: null, document: null })
     }
   })
 
@@ -65,7 +65,7 @@ describe('the source of a mutation', () => {
     ok(await server.admin.post(`/api/stock_counts/${count.id}/apply`))
     const [adjustment] = await ledgerOf(product.id)
     expect(adjustment.amount).toBe(-3)
-    expect(adjustment.source).toEqual({ kind: 'count', id: count.id, line_id: line.id })
+    expect(adjustment.source).toEqual({ kind: 'count', id: count.id, line_id: line.id, document: null })
   })
 
   it("names the import and the file's row of an opening stock booking", async () => {
@@ -82,7 +82,7 @@ describe('the source of a mutation', () => {
     expect(res.statusCode, res.body).toBe(202)
     await importRunnerOf(server.database).settled()
     const [booking] = await ledgerOf(product.id)
-    expect(booking.source).toEqual({ kind: 'import', id: res.json().id, line_id: 2 })
+    expect(booking.source).toEqual({ kind: 'import', id: res.json().id, line_id: 2, document: null })
   })
 
   it("leaves the product's updated_at as it was", async () => {
@@ -113,5 +113,49 @@ describe('the migration that gave mutations their source', () => {
       .orderBy('id')
       .execute()
     expect(filled).toEqual(booked)
+  })
+})
+
+// after the migration's test, which knows the kinds of before purchase orders
+describe('the source of a receipt', () => {
+  it('names the receipt and the order line, and the purchase order by id and number as its document', async () => {
+    const supplier = await make.organization('Sourced Supplier', { is_supplier: true })
+    const product = await make.product({ sku: 'SRC-RECEIPT' })
+    const drafted: PurchaseOrder = created(
+      await server.admin.post('/api/purchase_orders/', {
+        supplier_id: supplier.id,
+        warehouse_id: warehouse.id,
+        lines: [{ product_id: product.id, quantity: 5 }],
+      }),
+    )
+    const order: PurchaseOrder = ok(await server.admin.post(`/api/purchase_orders/${drafted.id}/send`))
+    const [line] = order.lines
+    const receipt: PurchaseReceipt = created(
+      await server.admin.post(`/api/purchase_orders/${order.id}/receipts`, {
+        lines: [{ line_id: line.id, location_id: shelfA.id, quantity: 3 }],
+      }),
+    )
+    const [received] = await ledgerOf(product.id)
+    expect(received.amount).toBe(3)
+    expect(received.source).toEqual({
+      kind: 'receipt',
+      id: receipt.id,
+      line_id: line.id,
+      document: { kind: 'purchase_order', id: order.id, number: order.number },
+    })
+    // a mutation of another kind whose source has the receipt's id is not the receipt's: no document
+    const product2 = await make.product({ sku: 'SRC-SAME-ID' })
+    await make.book(product2.id, { amount: 1, warehouse_id: warehouse.id, location_id: shelfA.id })
+    await server.database.db
+      .updateTable('stock_mutations')
+      .set({ source_kind: 'count', source_id: receipt.id, source_line_id: 1 })
+      .where('product_id', '=', product2.id)
+      .execute()
+    expect((await ledgerOf(product2.id))[0].source).toEqual({ kind: 'count', id: receipt.id, line_id: 1, document: null })
+    await server.database.db
+      .updateTable('stock_mutations')
+      .set({ source_kind: 'manual', source_id: null, source_line_id: null })
+      .where('product_id', '=', product2.id)
+      .execute()
   })
 })

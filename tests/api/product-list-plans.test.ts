@@ -35,6 +35,8 @@ let rows: Row[]
 const warehouseStock = new Map<number, Map<number, number>>()
 /** the minimum per warehouse id, per product id (reorder levels, set on some products below) */
 const minimums = new Map<number, Map<number, number>>()
+/** what is incoming per warehouse id, per product id (set on some products below) */
+const incomings = new Map<number, Map<number, number>>()
 let queries: CompiledQuery[] = []
 
 beforeAll(async () => {
@@ -53,6 +55,8 @@ beforeAll(async () => {
       on conflict (product_id, warehouse_id) do update set min_stock = excluded.min_stock, max_stock = excluded.max_stock`.execute(
       database.db,
     )
+  // on their way: some products in every warehouse, as sent purchase orders keep it
+  await sql`update warehouse_stock set incoming = (product_id % 5) * warehouse_id where product_id % 3 = 0`.execute(database.db)
   rows = await database.db
     .selectFrom('products')
     .innerJoin('product_stock', 'product_stock.product_id', 'products.id')
@@ -68,10 +72,14 @@ beforeAll(async () => {
       'updated_at',
     ])
     .execute()
-  for (const { product_id, warehouse_id, on_hand, min_stock } of await database.db.selectFrom('warehouse_stock').selectAll().execute()) {
+  for (const { product_id, warehouse_id, on_hand, min_stock, incoming } of await database.db
+    .selectFrom('warehouse_stock')
+    .selectAll()
+    .execute()) {
     const stock = warehouseStock.get(warehouse_id) ?? new Map<number, number>()
     stock.set(product_id, on_hand)
     warehouseStock.set(warehouse_id, stock)
+    incomings.set(warehouse_id, (incomings.get(warehouse_id) ?? new Map<number, number>()).set(product_id, incoming))
     if (min_stock !== null) minimums.set(warehouse_id, (minimums.get(warehouse_id) ?? new Map<number, number>()).set(product_id, min_stock))
   }
 }, 120_000)
@@ -81,9 +89,13 @@ afterAll(async () => {
 })
 
 /** What the list promises, computed from every row: case-insensitive substrings, empty values last, ties by id. */
-function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; below: boolean[]; total: number } {
+function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; below: boolean[]; incoming: number[]; total: number } {
   const stockOf = (row: Row) =>
     query.warehouse_id === undefined ? Number(row.stock) : (warehouseStock.get(query.warehouse_id)?.get(row.id) ?? 0)
+  const incomingOf = (row: Row) =>
+    [...incomings]
+      .filter(([warehouse]) => query.warehouse_id === undefined || warehouse === query.warehouse_id)
+      .reduce((sum, [, incoming]) => sum + (incoming.get(row.id) ?? 0), 0)
   const belowIn = (warehouse: number, row: Row) =>
     (warehouseStock.get(warehouse)?.get(row.id) ?? 0) < (minimums.get(warehouse)?.get(row.id) ?? -Infinity)
   const isBelowMin = (row: Row) =>
@@ -114,7 +126,13 @@ function reference(query: ProductListQuery): { ids: number[]; stocks: number[]; 
     return sign * (a.id - b.id)
   })
   const page = matching.slice(query.skip ?? 0, (query.skip ?? 0) + (query.limit ?? 10))
-  return { ids: page.map((r) => r.id), stocks: page.map(stockOf), below: page.map(isBelowMin), total: matching.length }
+  return {
+    ids: page.map((r) => r.id),
+    stocks: page.map(stockOf),
+    below: page.map(isBelowMin),
+    incoming: page.map(incomingOf),
+    total: matching.length,
+  }
 }
 
 /** Substrings of real values: short ones (one and two characters take the path without the search index), code prefixes that cluster in their sort order, and other case. */
@@ -185,6 +203,7 @@ describe('the product list on a seeded catalogue', () => {
           ids: page.items.map((p) => p.id),
           stocks: page.items.map((p) => p.stock),
           below: page.items.map((p) => p.below_min),
+          incoming: page.items.map((p) => p.incoming),
         }
         expect({ ...answered, total: page.total }).toEqual(expected)
       }),
@@ -480,6 +499,21 @@ describe('indexes behind the list', () => {
     if (database.dialect === 'sqlite') expect(marked).toContain('USING COVERING INDEX warehouse_stock_below_min_product (product_id=?)')
     else expect(marked).toMatch(/warehouse_stock_below_min_product on warehouse_stock\s+.*\n\s+Index Cond: \(product_id = products\.id\)/)
     expect(marked).not.toMatch(/hashed SubPlan/)
+  })
+
+  it("reads each row's incoming in the warehouse level's primary key by product, in one warehouse or over all", async () => {
+    for (const query of [{ sort_by: 'created_at.asc' }, { sort_by: 'stock.desc', warehouse_id: 2 }, { description: 'steel' }]) {
+      const ran = await plansOf({ ...query, limit: 10 })
+      const plan = ran.find((r) => r.sql.includes('warehouse_stock.incoming'))?.plan ?? ''
+      const said = JSON.stringify(query)
+      if (database.dialect === 'sqlite')
+        expect(plan, said).toMatch(/SEARCH warehouse_stock USING (COVERING )?INDEX sqlite_autoindex_warehouse_stock_1 \(product_id=\?/)
+      else
+        expect(plan, said).toMatch(
+          /Index Scan using warehouse_stock_pk on warehouse_stock\w*\s+.*\n\s+Index Cond: \(\(?product_id = products\.id/,
+        )
+      expect(plan).not.toMatch(/SCAN warehouse_stock(?! USING)|Seq Scan on warehouse_stock|hashed SubPlan/)
+    }
   })
 
   it('counts within a brand through the brand index and looks the text matches up', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRODUCT_SORT_FIELDS } from '../../src/contract'
 import { startServer, type TestServer } from './helpers'
-import { fixtures, ok, validationItems } from './product-fixtures'
+import { created, fixtures, ok, validationItems } from './product-fixtures'
 
 interface Detail {
   id: number
@@ -233,6 +233,51 @@ describe('products list', () => {
     expect((await server.admin.delete(`/api/products/${zebra.id}`)).statusCode).toBe(204)
     expect((await list('description=horse')).total).toBe(0)
     expect((await list('')).total).toBe(before)
+  })
+
+  it('says what is incoming from sent purchase orders: over every warehouse or in the one asked for; a reader of some, over those', async () => {
+    const [north, south] = warehouses
+    const make = fixtures(server.admin)
+    const supplier = await make.organization('List Supplier', { is_supplier: true })
+    const order = async (warehouse: { id: number }, lines: { product_id: number; quantity: number }[], sent = true) => {
+      const { id } = created(
+        await server.admin.post('/api/purchase_orders/', { supplier_id: supplier.id, warehouse_id: warehouse.id, lines }),
+      )
+      if (sent) ok(await server.admin.post(`/api/purchase_orders/${id}/send`))
+    }
+    await order(north, [
+      { product_id: ids[0], quantity: 4 },
+      { product_id: ids[2], quantity: 1 },
+    ])
+    await order(south, [{ product_id: ids[0], quantity: 6 }])
+    // a draft is not on its way yet
+    await order(north, [{ product_id: ids[1], quantity: 9 }], false)
+    const incoming = (page: { items: Detail[] }) => Object.fromEntries(page.items.map((p) => [p.id, p.incoming]))
+    const expected = { [ids[0]]: 10, [ids[1]]: 0, [ids[2]]: 1, [ids[3]]: 0 }
+    // the first page in one statement, a filtered one by its ids, one read from the end, one sorted by a warehouse's stock
+    expect(incoming(await list('limit=100'))).toMatchObject(expected)
+    expect(incoming(await list('description=chair'))).toEqual({ [ids[0]]: 10, [ids[1]]: 0 })
+    expect(incoming(await list('sort_by=sku.desc&skip=7&limit=5'))).toMatchObject({ [ids[0]]: 10 })
+    expect(incoming(await list(`warehouse_id=${north.id}&limit=100`))).toMatchObject({ ...expected, [ids[0]]: 4 })
+    expect(incoming(await list(`warehouse_id=${south.id}&sort_by=stock.desc&limit=100`))).toMatchObject({
+      ...expected,
+      [ids[0]]: 6,
+      [ids[2]]: 0,
+    })
+    expect(ok(await server.admin.get(`/api/products/${ids[0]}`)).incoming).toBe(10)
+
+    // a reader of North and a third warehouse: North's alone, in the list and the detail
+    const east = await make.warehouse('East')
+    const reader = await server.createUser({
+      roles: [
+        { role: 'viewer', warehouse_id: north.id },
+        { role: 'viewer', warehouse_id: east.id },
+        { role: 'office', warehouse_id: null },
+      ],
+    })
+    const client = server.client(reader.token)
+    expect(ok(await client.get('/api/products/?sku=ABC-100')).items[0]).toMatchObject({ id: ids[0], incoming: 4 })
+    expect(ok(await client.get(`/api/products/${ids[0]}`)).incoming).toBe(4)
   })
 
   it('refuses bad paging, unknown sort fields, bad filters and unknown warehouses with a 422 naming the parameter', async () => {

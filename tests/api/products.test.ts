@@ -45,6 +45,7 @@ describe('products: create, read, change, delete', () => {
       brand: { id: brand.id, brand_name: 'Create Brand' },
       stock: 0,
       below_min: false,
+      incoming: 0,
       stock_warehouse_items: [],
       stock_items: [],
       supplier_info: {

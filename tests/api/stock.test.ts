@@ -55,7 +55,7 @@ describe('booking stock mutations', () => {
       user: { username: 'admin' },
       transfer_id: null,
       transfer: null,
-      source: { kind: 'manual', id: null, line_id: null },
+      source: { kind: 'manual', id: null, line_id: null, document: null },
       reason: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: mutation.created_at,

@@ -1,7 +1,8 @@
 // Journey 3: the stock tab of a product, from no warehouse at all to a ledger, the totals in the tab and in the
-// list, and a warehouse that cannot be deleted while it holds mutations.
+// list, and a warehouse that cannot be deleted while it holds mutations. Then what a purchase order has on its way:
+// beside the stock on a Dutch phone, its receipt in the ledger with the order's number, and a column of the list.
 import { expect, it } from 'vitest'
-import { ADMIN, apiAs, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
+import { ADMIN, apiAs, device, eventually, openSession, screenshot, signIn, serverAndBrowser, unexpectedProblems } from './harness'
 
 const e2e = serverAndBrowser()
 
@@ -89,4 +90,54 @@ it('journey 3: stock — create warehouse and location in the tab, book +10 and 
   expect(await total.textContent()).toBe('10')
   // the refused delete is the one failed request of this journey
   expect(unexpectedProblems(problems, /status of 409 \(Conflict\)/)).toEqual([])
+})
+
+it('journey 3b: incoming — on a Dutch phone beside the stock, the receipt with its order number; the list column on a desktop', async () => {
+  const api = await apiAs(e2e.server, ADMIN.email, ADMIN.password)
+  const warehouse = await api<{ id: number }>('POST', '/warehouses/', { warehouse_name: 'Inkoop' })
+  const location = await api<{ id: number }>('POST', `/warehouses/${warehouse.id}/locations`, { location_name: 'R-1' })
+  const supplier = await api<{ id: number }>('POST', '/orgs/', { org_name: 'Lamp BV', is_supplier: true })
+  const product = await api<{ id: number }>('POST', '/products/', { article_number: 'LAMP-1', sku: 'LP-1' })
+  const drafted = await api<{ id: number }>('POST', '/purchase_orders/', {
+    supplier_id: supplier.id,
+    warehouse_id: warehouse.id,
+    lines: [{ product_id: product.id, quantity: 10 }],
+  })
+  const order = await api<{ id: number; number: string; lines: { id: number }[] }>('POST', `/purchase_orders/${drafted.id}/send`)
+  await api('POST', `/purchase_orders/${order.id}/receipts`, {
+    lines: [{ line_id: order.lines[0].id, location_id: location.id, quantity: 4 }],
+  })
+
+  const phone = await device(e2e, 'nl')
+  await phone.page.goto('/login')
+  await phone.page.getByLabel('E-mail').fill(ADMIN.email)
+  await phone.page.getByLabel('Wachtwoord').fill(ADMIN.password)
+  await phone.page.getByLabel('Wachtwoord').press('Enter')
+  await phone.page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await phone.page.goto(`/products/${product.id}/stock`)
+  await eventually(() => phone.page.getByTestId('stock-total').textContent()).toBe('4')
+  await eventually(() => phone.page.getByTestId('incoming-total').textContent()).toBe('6')
+  const levels = phone.page.getByRole('table', { name: 'Voorraad per magazijn' })
+  expect(await levels.getByRole('row').allInnerTexts()).toEqual(['Magazijn\tAanwezig\tOnderweg', 'Inkoop\t4\t6', 'R-1\t4\t'])
+  const link = phone.page.getByRole('link', { name: `Inkooporder ${order.number}` })
+  await link.waitFor()
+  // under a finger the link is a finger high
+  expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await screenshot(phone.page, 'journey-03b-incoming-phone-nl')
+  await link.click()
+  await phone.page.waitForURL(`**/purchase_orders/${order.id}`)
+  await phone.context.close()
+
+  const { page, problems } = await openSession(e2e)
+  await signIn(page)
+  await page.goto('/products')
+  const row = page.getByRole('row', { name: /LAMP-1/ })
+  await row.waitFor()
+  expect(await row.locator('td.column-incoming').count()).toBe(0)
+  await page.getByRole('button', { name: 'Columns' }).click()
+  await page.getByRole('switch', { name: 'Incoming' }).click()
+  await page.keyboard.press('Escape')
+  await eventually(() => row.locator('td.column-incoming').textContent()).toBe('6')
+  await screenshot(page, 'journey-03b-list-incoming')
+  expect(unexpectedProblems(problems)).toEqual([])
 })

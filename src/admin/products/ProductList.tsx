@@ -5,7 +5,7 @@ import { useMemo, useState, type MouseEvent } from 'react'
 import { Box, Button, Collapse, Link, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material'
 import FilterListIcon from '@mui/icons-material/FilterList'
 import { amber } from '@mui/material/colors'
-import { DataTable, List } from 'react-admin'
+import { ColumnsButton, DataTable, List } from 'react-admin'
 import { useListContext, useNotify, type SortPayload } from 'ra-core'
 import { Link as RouterLink } from 'react-router-dom'
 import { locationIdOfCode } from '../../contract/location-codes'
@@ -94,6 +94,8 @@ function ProductTable() {
           />
           {stockOrdered && <BelowMinFilter />}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            {/* the table's columns, Incoming among them, are shown or hidden here; cards have none */}
+            {!compact && <ColumnsButton />}
             <ListExportButton path="products" />
             {session.holds('catalogue.write') && (
               <AddProductDialog onCreated={(product: Product) => setAdded((before) => [product, ...before])} />
@@ -142,6 +144,8 @@ function ProductTable() {
           sx={{ '& .column-sku, & .column-sku_amazon, & .column-article_number': { whiteSpace: 'nowrap' } }}
           // a failed load says why instead of claiming that nothing matches
           empty={<ListMessage error={error} empty={translate('products.list.no_results')} />}
+          // most products have nothing on its way: Incoming waits in the column chooser until asked for
+          hiddenColumns={['incoming']}
         >
           <DataTable.Col
             source="image_url"
@@ -168,6 +172,7 @@ function ProductTable() {
             disableSort={!stockOrdered}
             render={(record: ProductSummary) => <StockWithMark product={record} />}
           />
+          <DataTable.NumberCol source="incoming" disableSort />
         </DataTable>
       )}
     </>

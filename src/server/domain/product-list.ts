@@ -588,6 +588,17 @@ const filterOf = (query: ProductListQuery): Filter => ({
 const stockIn = (warehouseId: number) =>
   sql<number>`coalesce((select warehouse_stock.on_hand from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
 
+/**
+ * What is on its way for the row's product, in one warehouse or summed over all: read in the warehouse level's primary
+ * key (product, warehouse), a row per warehouse, for the rows of a page only (the export does not ask).
+ */
+const incomingOf = (warehouseId: number | undefined) =>
+  warehouseId === undefined
+    ? sql<
+        number | string
+      >`coalesce((select sum(warehouse_stock.incoming) from warehouse_stock where warehouse_stock.product_id = products.id), 0)`
+    : sql<number>`coalesce((select warehouse_stock.incoming from warehouse_stock where warehouse_stock.product_id = products.id and warehouse_stock.warehouse_id = ${warehouseId}), 0)`
+
 /** The rows of the list as it shows them: every column, the brand's name and the stock (of one warehouse, if asked). */
 function summaries(db: DB, warehouseId: number | undefined) {
   // the stock in a warehouse is looked up per row: a join could read all of the warehouse's stock for ten rows
@@ -642,6 +653,7 @@ export async function listProducts(database: Database, query: ProductListQuery):
   const unfiltered = !isFiltered(filter) && !(warehouseId !== undefined && sort.field === 'stock')
   if (unfiltered && offset < DEEP_PAGE) {
     const rows = await sortedSummaries(database.db, warehouseId, sort)
+      .select(incomingOf(warehouseId).as('incoming'))
       .select(sql<number>`(select row_count from row_counts where table_name = 'products')`.as('kept_count'))
       .offset(offset)
       .limit(limit)
@@ -661,7 +673,10 @@ export async function listProducts(database: Database, query: ProductListQuery):
         page.mirrored ? found.reverse() : found,
       )
   if (ids.length === 0) return { items: [], total }
-  const rows = await summaries(database.db, warehouseId).where('products.id', 'in', ids).execute()
+  const rows = await summaries(database.db, warehouseId)
+    .select(incomingOf(warehouseId).as('incoming'))
+    .where('products.id', 'in', ids)
+    .execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   // a product deleted between the two reads is left out
   return { items: ids.flatMap((id) => (byId.has(id) ? [toProductSummary(byId.get(id)!)] : [])), total }

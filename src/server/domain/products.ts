@@ -22,6 +22,8 @@ type SummaryRow = Omit<Selectable<ProductsTable>, SupplierColumns> & {
   stock: number | string
   /** 0/1 from SQLite; left out by a read that does not ask */
   below_min?: boolean | number | null
+  /** a bigint's text from PostgreSQL's sum; left out by a read that does not ask (the export) */
+  incoming?: number | string | null
 }
 
 export function toProductSummary(row: SummaryRow): ProductSummary {
@@ -32,6 +34,7 @@ export function toProductSummary(row: SummaryRow): ProductSummary {
     brand: row.brand_id != null && row.brand_name != null ? { id: row.brand_id, brand_name: row.brand_name } : null,
     stock: Number(row.stock),
     below_min: Boolean(row.below_min),
+    incoming: Number(row.incoming ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -100,7 +103,11 @@ export async function loadProduct(db: DB, id: number): Promise<Product | undefin
     row.pack_size !== 1 ||
     [row.supplier_id, row.minimum_order_quantity, row.supplier_sku, row.purchase_price, row.purchase_currency].some((v) => v != null)
   return {
-    ...toProductSummary({ ...row, below_min: reorderLevels.some((level) => level.below_min) }),
+    ...toProductSummary({
+      ...row,
+      below_min: reorderLevels.some((level) => level.below_min),
+      incoming: warehouses.reduce((sum, w) => sum + w.incoming, 0),
+    }),
     stock_warehouse_items: warehouses.map((w) => ({
       warehouse_id: w.warehouse_id,
       warehouse: { id: w.warehouse_id, warehouse_name: w.warehouse_name },
@@ -164,6 +171,7 @@ export function withVisibleStock(product: Product, visible: VisibleWarehouses): 
   return {
     ...product,
     stock: warehouses.reduce((sum, item) => sum + item.amount, 0),
+    incoming: warehouses.reduce((sum, item) => sum + item.incoming, 0),
     below_min: levels.some((level) => level.below_min),
     stock_warehouse_items: warehouses,
     stock_items: product.stock_items.filter((item) => isVisible(visible, item.warehouse_id)),
@@ -173,8 +181,9 @@ export function withVisibleStock(product: Product, visible: VisibleWarehouses): 
 
 /**
  * A page of the product list as a user who may see the stock of `visible` warehouses reads it: each product's stock
- * is its sum over those, and it is below its minimum only in one of those (one read of the page's products). Such a
- * list is neither sorted nor filtered by stock (listQueryOf refuses it), so its order tells nothing of the others.
+ * and incoming are their sums over those, and it is below its minimum only in one of those (one read of the page's
+ * products). Such a list is neither sorted nor filtered by stock (listQueryOf refuses it), so its order tells nothing
+ * of the others.
  */
 export async function withVisibleTotals(db: DB, page: ProductPage, visible: VisibleWarehouses): Promise<ProductPage> {
   const ids = visibleIds(visible)
@@ -184,28 +193,37 @@ export async function withVisibleTotals(db: DB, page: ProductPage, visible: Visi
     page.items.map((item) => item.id),
     ids,
   )
-  return { ...page, items: page.items.map((item) => ({ ...item, ...(levels.get(item.id) ?? { stock: 0, below_min: false }) })) }
+  return {
+    ...page,
+    items: page.items.map((item) => ({ ...item, ...(levels.get(item.id) ?? { stock: 0, incoming: 0, below_min: false }) })),
+  }
 }
 
-/** Each product's stock summed over `warehouses`, and whether it is below its minimum in one of them (none: absent). */
+/**
+ * Each product's stock and incoming summed over `warehouses`, and whether it is below its minimum in one of them
+ * (none: absent).
+ */
 export async function levelsIn(
   db: DB,
   productIds: number[],
   warehouses: readonly number[],
-): Promise<Map<number, { stock: number; below_min: boolean }>> {
+): Promise<Map<number, { stock: number; incoming: number; below_min: boolean }>> {
   if (productIds.length === 0) return new Map()
   const sums = await db
     .selectFrom('warehouse_stock')
     .select([
       'product_id',
       (eb) => eb.fn.sum<number | string>('on_hand').as('stock'),
+      (eb) => eb.fn.sum<number | string>('incoming').as('incoming'),
       sql<number>`max(case when on_hand < min_stock then 1 else 0 end)`.as('below'),
     ])
     .where('product_id', 'in', productIds)
     .where('warehouse_id', 'in', warehouses)
     .groupBy('product_id')
     .execute()
-  return new Map(sums.map((row) => [row.product_id, { stock: Number(row.stock), below_min: Number(row.below) === 1 }]))
+  return new Map(
+    sums.map((row) => [row.product_id, { stock: Number(row.stock), incoming: Number(row.incoming), below_min: Number(row.below) === 1 }]),
+  )
 }
 
 /**

@@ -5,7 +5,7 @@
 import { AuditEntry, AuditUndoParams, StockMutation, StockMutationParams, UndoCheck } from '../../contract'
 import { auditRepository } from '../db/repositories/audit'
 import { Conflict, NotFound } from '../domain/errors'
-import { toStockMutation } from '../domain/ledger'
+import { mutationsQuery, toStockMutation } from '../domain/ledger'
 import { undoerOf, undoers } from '../domain/undo'
 import { restoringMutation } from './support/warehouses-of'
 import type { RoutePlugin } from './support/route-plugin'
@@ -91,15 +91,7 @@ const plugin: RoutePlugin = async (app) => {
         if (refusal) throw refusal
         const compensation = await undoer.undo(trx, deletion, { id: request.user.id, username: request.user.username })
         request.audited = { ...compensation, changes: { ...compensation.changes, undo_of: deletion.id } }
-        const restored = await trx
-          .selectFrom('stock_mutations')
-          .innerJoin('warehouses', 'warehouses.id', 'stock_mutations.warehouse_id')
-          .innerJoin('locations', 'locations.id', 'stock_mutations.location_id')
-          .leftJoin('users', 'users.id', 'stock_mutations.user_id')
-          .selectAll('stock_mutations')
-          .select(['warehouses.warehouse_name', 'locations.location_name', 'users.username'])
-          .where('stock_mutations.id', '=', mutation_id)
-          .executeTakeFirstOrThrow()
+        const restored = await mutationsQuery(trx).where('stock_mutations.id', '=', mutation_id).executeTakeFirstOrThrow()
         return toStockMutation(restored)
       })
     },

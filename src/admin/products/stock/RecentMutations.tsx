@@ -1,5 +1,6 @@
 // 'Recent mutations' of a product, newest first, 10 a page (SPEC §7, §9): ISO date with the exact time on hover,
-// signed amount, place, reason, note and booking user; delete with a confirmation. A transfer is one line, "A-01 -> B-07".
+// signed amount, place, reason, note and booking user; delete with a confirmation. A transfer is one line, "A-01 -> B-07";
+// a receipt names its purchase order as its reason, a link to the order.
 // A reason filter narrows the list and its export alike.
 import { useState } from 'react'
 import {
@@ -9,6 +10,7 @@ import {
   CardContent,
   DialogContentText,
   IconButton,
+  Link,
   MenuItem,
   Table,
   TableBody,
@@ -24,6 +26,7 @@ import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { Confirm } from 'react-admin'
 import { useDelete, useGetManyReference, useLocale, useNotify } from 'ra-core'
+import { Link as RouterLink } from 'react-router-dom'
 import { PageNumbers } from '../../common/TranslatedPagination'
 import type { StockMutation } from '../../../contract'
 import { STOCK_MUTATIONS_DEFAULT_LIMIT } from '../../../contract/constants'
@@ -181,7 +184,14 @@ export function RecentMutations({
                     </TableCell>
                     <TableCell>{describeLine(mutation).warehouse}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{describeLine(mutation).location}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{mutation.reason && nameOfCode(mutation.reason)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {mutation.reason && nameOfCode(mutation.reason)}
+                      {mutation.source.document && (
+                        <Link component={RouterLink} to={`/purchase_orders/${mutation.source.document.id}`}>
+                          {translate('stock.mutations.purchase_order', { number: mutation.source.document.number })}
+                        </Link>
+                      )}
+                    </TableCell>
                     <TableCell sx={{ maxWidth: 320, overflowWrap: 'break-word', minWidth: 120 }}>{mutation.note}</TableCell>
                     <TableCell>
                       {mutation.user?.username ?? (

@@ -1,6 +1,6 @@
-// The ledger as it is read: a product's mutations as the API answers them (with their places and the transfer's two
-// sides), the newest first, and the later mutation an undo looks for.
-import type { StockMutation, StockPlace } from '../../../contract'
+// The ledger as it is read: a product's mutations as the API answers them (with their places, the transfer's two
+// sides and a receipt's purchase order), the newest first, and the later mutation an undo looks for.
+import type { SourceDocument, StockMutation, StockPlace } from '../../../contract'
 import type { DB } from '../../db'
 import { assertProductExists } from '../products'
 import type { MutationRow, PlaceNames } from './booking'
@@ -21,7 +21,10 @@ export async function laterMutationAt(db: DB, row: Pick<MutationRow, 'id' | 'pro
     .executeTakeFirst()
 }
 
-/** Mutations as the API answers them: with warehouse, location, booking user and (for a transfer) both its places named. */
+/**
+ * Mutations as the API answers them: with warehouse, location, booking user, (for a transfer) both its places named,
+ * and (for a receipt) its purchase order, each joined by primary key (source_id is a receipt's only where the kind says so).
+ */
 export function mutationsQuery(db: DB) {
   return db
     .selectFrom('stock_mutations')
@@ -33,6 +36,10 @@ export function mutationsQuery(db: DB) {
     .leftJoin('locations as from_location', 'from_location.id', 'transfer.from_location_id')
     .leftJoin('warehouses as to_warehouse', 'to_warehouse.id', 'transfer.to_warehouse_id')
     .leftJoin('locations as to_location', 'to_location.id', 'transfer.to_location_id')
+    .leftJoin('purchase_receipts as receipt', (join) =>
+      join.onRef('receipt.id', '=', 'stock_mutations.source_id').on('stock_mutations.source_kind', '=', 'receipt'),
+    )
+    .leftJoin('purchase_orders as purchase_order', 'purchase_order.id', 'receipt.purchase_order_id')
     .selectAll('stock_mutations')
     .select([
       'warehouses.warehouse_name',
@@ -46,6 +53,8 @@ export function mutationsQuery(db: DB) {
       'to_warehouse.warehouse_name as to_warehouse_name',
       'transfer.to_location_id',
       'to_location.location_name as to_location_name',
+      'purchase_order.id as purchase_order_id',
+      'purchase_order.number as purchase_order_number',
     ])
 }
 
@@ -61,7 +70,19 @@ export interface TransferPlaces {
   to_location_name: string | null
 }
 
-type MutationView = MutationRow & PlaceNames & { username: string | null } & Partial<TransferPlaces>
+/** The purchase order of a receipt's mutation, as mutationsQuery carries it (null for every other source). */
+export interface SourceDocumentColumns {
+  purchase_order_id: number | null
+  purchase_order_number: string | null
+}
+
+type MutationView = MutationRow & PlaceNames & { username: string | null } & Partial<TransferPlaces> & Partial<SourceDocumentColumns>
+
+/** The document of the mutation's source: a receipt's purchase order, else null. */
+function documentOf(row: Partial<SourceDocumentColumns>): SourceDocument | null {
+  if (row.purchase_order_id == null || row.purchase_order_number == null) return null
+  return { kind: 'purchase_order', id: row.purchase_order_id, number: row.purchase_order_number }
+}
 
 /** The place a transfer names, from the columns `from_*` or `to_*`. */
 export function placeOf(row: Partial<TransferPlaces>, side: 'from' | 'to'): StockPlace | null {
@@ -91,7 +112,7 @@ export function toStockMutation(row: MutationView): StockMutation {
     user: row.username == null ? null : { username: row.username },
     transfer_id: row.transfer_id ?? null,
     transfer: row.transfer_id != null && from && to ? { id: row.transfer_id, from, to } : null,
-    source: { kind: row.source_kind, id: row.source_id ?? null, line_id: row.source_line_id ?? null },
+    source: { kind: row.source_kind, id: row.source_id ?? null, line_id: row.source_line_id ?? null, document: documentOf(row) },
     reason: row.reason ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
