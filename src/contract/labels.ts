@@ -14,7 +14,7 @@ export const ProductLabelsQuery = Type.Object({
   id: Type.Array(Id, {
     minItems: 1,
     maxItems: MAX_LABELS,
-    description: 'the products, repeating the parameter (?id=1&id=4), printed in this order',
+    description: 'the products, repeating the parameter (?id=1&id=4), printed in this order; one named twice is printed twice',
   }),
   ...labelOptions,
 })

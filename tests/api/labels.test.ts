@@ -54,6 +54,12 @@ describe('GET /api/labels/products.pdf', () => {
     expect(decoded.map((page) => page[0].format)).toEqual(['ean_13', 'ean_13', 'code_128', 'code_128'])
   })
 
+  it('prints a product named twice twice, as a receipt names each unit that came', async () => {
+    const [ean, code128] = products
+    const pdf = await pdfOf(`/api/labels/products.pdf?id=${ean.id}&id=${code128.id}&id=${ean.id}&layout=roll-62x29`)
+    expect(values(await decodePdf(pdf))).toEqual([['4006381333931'], ['ACME-00042'], ['4006381333931']])
+  })
+
   it('fills an A4 sheet of 3 x 8 labels of 70 x 37 mm, then the next sheet', async () => {
     const [ean, code128, none] = products
     const pdf = await pdfOf(`/api/labels/products.pdf?id=${ean.id}&id=${code128.id}&id=${none.id}&layout=a4-3x8&copies=9`)

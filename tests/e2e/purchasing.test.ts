@@ -3,6 +3,7 @@
 // arrive up to 100 ms apart, a product that is not on the order, a carton typed), the rest is received on a desktop,
 // and one receipt is taken back.
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { PurchaseOrder } from '../../src/contract'
 import { locationCode } from '../../src/contract'
@@ -99,6 +100,14 @@ describe('purchasing', () => {
     await book.click()
     await phone.page.getByText(/Ontvangst #\d+ is geboekt\. De order is nu deels ontvangen\./).waitFor()
     await eventually(async () => (await api<PurchaseOrder>('GET', `/purchase_orders/${orderId}`)).status).toBe('partially_received')
+    // a label for each unit that came: two kettles and four lamps
+    await phone.page.getByRole('button', { name: 'Etiketten afdrukken' }).click()
+    const [download] = await Promise.all([
+      phone.page.waitForEvent('download'),
+      phone.page.getByRole('button', { name: 'PDF downloaden' }).click(),
+    ])
+    const labels = pdfText(fs.readFileSync(await download.path()))
+    expect([labels.match(/SKU KET-1/g)?.length, labels.match(/SKU LAMP-2/g)?.length]).toEqual([2, 4])
 
     // the rest at the desk: the shelf, typed
     await desk.page.goto(`/purchase_orders/${orderId}/receive`)
@@ -111,6 +120,11 @@ describe('purchasing', () => {
     await screenshot(desk.page, 'purchasing-receive-desktop-en')
     await desk.page.getByRole('button', { name: 'Book receipt' }).click()
     await desk.page.getByText(/Receipt #\d+ is booked\. The order is received now\./).waitFor()
+    // the kettle's stock tab names the order each receipt came with, linking to it
+    await desk.page.goto(`/products/${kettle.id}/stock`)
+    const orderLinks = desk.page.getByRole('link', { name: `Purchase order ${order.number}` })
+    await expect.poll(() => orderLinks.count()).toBe(2)
+    expect(await orderLinks.first().getAttribute('href')).toBe(`/purchase_orders/${orderId}`)
     const received = await api<PurchaseOrder>('GET', `/purchase_orders/${orderId}`)
     expect(received.lines.map((line) => [line.sku, line.received, line.open])).toEqual([
       ['KET-1', 6, 0],

@@ -176,18 +176,18 @@ export function productLabel(product: {
   return symbology ? { ...content, barcode: { symbology, value: barcode! } } : content
 }
 
-/** Labels of the products named, in the order named (each once), `copies` of each. */
+/** Labels of the products named, in the order named (a product named twice twice: a receipt's units), `copies` of each. */
 export async function productLabels(db: DB, query: ProductLabelsQuery): Promise<Buffer> {
-  const ids = [...new Set(query.id)]
+  const ids = query.id
   const copies = query.copies ?? 1
   checkCount(ids.length, copies)
   const rows = await db
     .selectFrom('products')
     .select(['id', 'article_number', 'description', 'sku', 'barcode'])
-    .where('id', 'in', ids)
+    .where('id', 'in', [...new Set(ids)])
     .execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const missing = ids.filter((id) => !byId.has(id))
+  const missing = [...new Set(ids)].filter((id) => !byId.has(id))
   if (missing.length > 0) throw new Invalid(missing.map((id) => ruleItem(['query', 'id'], 'product_missing', { id })))
   const labels = ids.map((id) => productLabel(byId.get(id)!))
   return labelsPdf(repeated(labels, copies), query.layout ?? DEFAULT_LABEL_LAYOUT, 'Product labels')
