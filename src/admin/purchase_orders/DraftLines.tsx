@@ -1,6 +1,6 @@
 // A draft's lines, changed before it is sent: a product added by scanning it or typing its code (again: one more),
 // a quantity typed, a line removed; "Save lines" sends the whole list, as the API replaces it.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQueryClient } from '@tanstack/react-query'
@@ -24,7 +24,14 @@ const draftOf = (order: PurchaseOrder): OrderDraftLine[] =>
 const sameLines = (a: OrderDraftLine[], b: OrderDraftLine[]) =>
   a.length === b.length && a.every((line, i) => line.product_id === b[i].product_id && line.amount === b[i].amount)
 
-export function DraftLines({ order, onSaved }: { order: PurchaseOrder; onSaved: (order: PurchaseOrder) => void }) {
+interface DraftLinesProps {
+  order: PurchaseOrder
+  onSaved: (order: PurchaseOrder) => void
+  /** whether lines are changed and not saved yet: the order is not sent so */
+  onDirty: (dirty: boolean) => void
+}
+
+export function DraftLines({ order, onSaved, onDirty }: DraftLinesProps) {
   const translate = useTranslate()
   const notify = useNotify()
   const send = useSend()
@@ -38,6 +45,7 @@ export function DraftLines({ order, onSaved }: { order: PurchaseOrder; onSaved: 
   const input = useRef<HTMLInputElement>(null)
   const dirty = !sameLines(lines, draftOf(order))
   const valid = lines.every((line) => parseQuantity(line.amount) !== null)
+  useEffect(() => onDirty(dirty), [dirty, onDirty])
 
   const add = async (typed: string) => {
     const scanned = typed.trim()

@@ -53,6 +53,7 @@ export default function PurchaseOrderDetail() {
   const [asking, setAsking] = useState<Step>()
   const [busy, setBusy] = useState(false)
   const [printing, setPrinting] = useState(false)
+  const [linesUnsaved, setLinesUnsaved] = useState(false)
   const buyer = session.holds('orders.purchase')
 
   const step = async (name: Step) => {
@@ -95,7 +96,7 @@ export default function PurchaseOrderDetail() {
           label: translate('purchase_orders.steps.send'),
           from: ['draft'],
           variant: 'contained',
-          disabled: order.lines.length === 0,
+          disabled: order.lines.length === 0 || linesUnsaved,
         },
         { name: 'close', label: translate('purchase_orders.steps.close'), from: ['sent', 'partially_received'], variant: 'outlined' },
         { name: 'cancel', label: translate('purchase_orders.steps.cancel'), from: ['draft', 'sent'], color: 'warning' },
@@ -136,7 +137,7 @@ export default function PurchaseOrderDetail() {
       </Stack>
       <DocumentSection title={translate('purchase_orders.lines.title', { smart_count: order.lines.length })}>
         {order.status === 'draft' && buyer ? (
-          <DraftLines order={order} onSaved={(saved) => queryClient.setQueryData(key, saved)} />
+          <DraftLines order={order} onSaved={(saved) => queryClient.setQueryData(key, saved)} onDirty={setLinesUnsaved} />
         ) : (
           <OrderLines order={order} />
         )}
