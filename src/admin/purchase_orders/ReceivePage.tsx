@@ -308,6 +308,9 @@ const ReceiveLine = memo(function ReceiveLine({ line, now, here, last, editable,
         borderTop: 1,
         borderColor: 'divider',
         bgcolor: last ? 'action.selected' : undefined,
+        // an order of hundreds of lines: the browser lays out only the rows in view, so a scan's frame stays quick
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 80px',
       }}
     >
       <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
