@@ -54,7 +54,7 @@ describe('purchasing', () => {
       ['KET-1', 6],
       ['LAMP-2', 6],
     ])
-    await expect.poll(() => desk.page.getByTestId('purchase-order-line').count()).toBe(2)
+    await eventually(() => desk.page.getByTestId('purchase-order-line').count()).toBe(2)
     await screenshot(desk.page, 'purchasing-draft-desktop-en')
     await desk.page.getByRole('button', { name: 'Send to the supplier' }).click()
     await desk.page.getByRole('dialog').getByRole('button', { name: 'Send to the supplier' }).click()
@@ -76,7 +76,7 @@ describe('purchasing', () => {
     await scan(phone.page, order.number, SLOW_SCANNER)
     await phone.page.waitForURL(`**/purchase_orders/${orderId}/receive`)
     await phone.page.getByRole('heading', { level: 2, name: `${order.number} ontvangen` }).waitFor()
-    await expect.poll(() => phone.page.getByTestId('receive-line').count()).toBe(2)
+    await eventually(() => phone.page.getByTestId('receive-line').count()).toBe(2)
     const said = phone.page.getByRole('status')
     // an item before a location is not booked anywhere
     await scan(phone.page, '4006381333931', SLOW_SCANNER)
@@ -123,7 +123,7 @@ describe('purchasing', () => {
     // the kettle's stock tab names the order each receipt came with, linking to it
     await desk.page.goto(`/products/${kettle.id}/stock`)
     const orderLinks = desk.page.getByRole('link', { name: `Purchase order ${order.number}` })
-    await expect.poll(() => orderLinks.count()).toBe(2)
+    await eventually(() => orderLinks.count()).toBe(2)
     expect(await orderLinks.first().getAttribute('href')).toBe(`/purchase_orders/${orderId}`)
     const received = await api<PurchaseOrder>('GET', `/purchase_orders/${orderId}`)
     expect(received.lines.map((line) => [line.sku, line.received, line.open])).toEqual([
@@ -134,7 +134,7 @@ describe('purchasing', () => {
     // the phone's receipt is taken back from the order's page
     await desk.page.goto(`/purchase_orders/${orderId}`)
     const receipts = desk.page.getByTestId('purchase-receipt')
-    await expect.poll(() => receipts.count()).toBe(2)
+    await eventually(() => receipts.count()).toBe(2)
     await receipts.first().getByRole('button', { name: 'Take back' }).click()
     await desk.page.getByRole('dialog').getByRole('button', { name: 'Take back' }).click()
     await desk.page.getByText(/Receipt #\d+ is taken back\./).waitFor()
@@ -151,6 +151,10 @@ describe('purchasing', () => {
     await phone.page.goto('/purchase_orders')
     await phone.page.getByTestId('purchase-order-row').first().waitFor()
     await screenshot(phone.page, 'purchasing-list-phone-nl')
+    // the dashboard counts the order among those on their way
+    await phone.page.goto('/dashboard')
+    await phone.page.getByTestId('tile-purchase-orders').getByText('Inkooporders onderweg').waitFor()
+    await screenshot(phone.page, 'purchasing-dashboard-phone-nl')
 
     expect(unexpectedProblems(desk.problems)).toEqual([])
     expect(unexpectedProblems(phone.problems)).toEqual([])
