@@ -25,6 +25,27 @@ function residentMb(pid: number): number {
   return kb / 1024
 }
 
+/**
+ * A request to the server as its signed-in user: a form as it is, anything else as JSON. Answers the JSON body;
+ * a status other than 2xx throws, naming the request and the answer.
+ */
+export async function call<T = { id: number; status: string }>(
+  server: Pick<RunningServer, 'url' | 'token'>,
+  method: string,
+  path: string,
+  body?: FormData | object,
+): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData)
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    body: json ? JSON.stringify(body) : body,
+    headers: { authorization: `Bearer ${server.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+  })
+  const answer = (await response.json()) as T
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`)
+  return answer
+}
+
 export async function startServer(databaseUrl: string): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-bench-'))
   const port = await freePort()
