@@ -11,9 +11,19 @@ import { sentence, translated, type TextKey } from '../texts'
 
 const say = (lang: Language, key: string, values: Record<string, string | number> = {}) =>
   sentence(lang, `purchase_orders.pdf.${key}` as TextKey, values)
-const money = (lang: Language, value: number, currency: string) =>
-  new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(value)
-const count = (lang: Language, value: number) => new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB').format(value)
+// made once per language and currency: making a formatter costs more than a hundred uses of it, three per line
+const formats = new Map<string, Intl.NumberFormat>()
+const formatOf = (lang: Language, currency?: string) => {
+  const key = `${lang}:${currency ?? ''}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', currency ? { style: 'currency', currency } : {})
+    formats.set(key, format)
+  }
+  return format
+}
+const money = (lang: Language, value: number, currency: string) => formatOf(lang, currency).format(value)
+const count = (lang: Language, value: number) => formatOf(lang).format(value)
 
 /** What the PDF prints besides the order: who orders, and where the goods go. */
 export interface OrderPaper {
@@ -130,7 +140,8 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
 }
 
 /** The mail that sends the order to the supplier, in their language, with its PDF. */
-export function orderMail(to: string, order: PurchaseOrder, paper: OrderPaper, pdf: Buffer): Mail {
+export async function orderMail(to: string, order: PurchaseOrder, paper: OrderPaper): Promise<Mail> {
+  const pdf = await purchaseOrderPdf(order, paper)
   const values = { number: order.number, company: paper.company, supplier: order.supplier_name, warehouse: order.warehouse_name }
   return {
     to,
