@@ -54,7 +54,7 @@ const COLUMNS = [
 ] as const
 
 /** The order as an A4 PDF. */
-export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promise<Buffer> {
+export async function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promise<Buffer> {
   const { lang } = paper
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, autoFirstPage: false })
   doc.info.Title = `${say(lang, 'title')} ${order.number}`
@@ -107,8 +107,10 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
   }
   y += 10
   tableHeader()
-  order.lines.forEach((line, index) => {
+  for (const [index, line] of order.lines.entries()) {
     if (y > bottom - 40) {
+      // other requests are answered between pages: a 1,000-line order is 20 pages, drawn for a few hundred ms
+      await new Promise((resolve) => setImmediate(resolve))
       newPage()
       tableHeader()
     }
@@ -127,7 +129,7 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
       x += column.width * width
     }
     y += 13
-  })
+  }
   y += 6
   for (const total of order.totals) {
     text(`${say(lang, 'total')} ${total.currency}`, left + width * 0.6, y, { bold: true, width: width * 0.2, align: 'right' })
