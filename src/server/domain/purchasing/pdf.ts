@@ -63,10 +63,18 @@ export async function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper):
   const left = PAGE.margin
   const width = PAGE.width - 2 * PAGE.margin
   const bottom = PAGE.height - PAGE.margin
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    options: { size?: number; bold?: boolean; width?: number; align?: 'left' | 'right' } = {},
+  ) => {
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 10)
     const room = options.width ?? width
-    doc.text(fitted(doc, printable(value), room), x, y, { lineBreak: false, ...options, width: room })
+    const shown = fitted(doc, printable(value), room)
+    // placed here, without a width: pdfkit's line wrapper measured every cell again, word by word
+    const at = options.align === 'right' ? x + room - doc.widthOfString(shown) : x
+    doc.text(shown, at, y, { lineBreak: false })
   }
 
   let y = 0
