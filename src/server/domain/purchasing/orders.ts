@@ -290,7 +290,8 @@ export async function createOrder(trx: Trx, body: PurchaseOrderCreate, user: Use
   return findOrder(trx, id)
 }
 
-const lineStates = (db: DB, orderId: number): Promise<(LineState & { id: number })[]> =>
+/** An order's lines as the rules of statuses and incoming read them, in the order they were added. */
+export const lineStates = (db: DB, orderId: number): Promise<(LineState & { id: number })[]> =>
   db
     .selectFrom('purchase_order_lines')
     .select(['id', 'product_id', 'quantity', 'received'])
