@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import {
   IdParams,
+  MAX_PURCHASE_ORDER_LINES,
   PurchaseOrder,
   PurchaseOrderCreate,
   PurchaseOrderListQuery,
@@ -59,8 +60,9 @@ const plugin: RoutePlugin = async (app, { companyName }) => {
       schema: {
         tags,
         description:
-          'Makes one draft per supplier and warehouse from the reorder report: a line per product below its minimum, ordering ' +
-          'max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs; none when no product is short.',
+          'Makes drafts per supplier and warehouse from the reorder report: a line per product below its minimum, ordering ' +
+          `max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs, at most ${MAX_PURCHASE_ORDER_LINES.toLocaleString('en')} lines a draft ` +
+          '(more go on further drafts); none for a product on a draft for that warehouse already, and none at all when nothing is short.',
         body: PurchaseOrdersFromReorder,
         response: { 201: PurchaseOrdersMade },
       },

@@ -14,7 +14,7 @@ import type {
   PurchaseOrderUpdate,
   ValidationErrorItem,
 } from '../../../contract'
-import { DOCUMENT_PAGE_SIZE, PURCHASE_ORDER_STATUSES } from '../../../contract'
+import { DOCUMENT_PAGE_SIZE, MAX_PURCHASE_ORDER_LINES, PURCHASE_ORDER_STATUSES } from '../../../contract'
 import type { DB } from '../../db'
 import { now } from '../../db/clock'
 import { containsText, dialectOfConnection } from '../../db/dialect'
@@ -408,19 +408,53 @@ export async function endOrder(trx: Trx, id: number, to: 'cancelled' | 'closed')
 }
 
 /**
- * Drafts from the reorder report: one per supplier and warehouse, a line per product below its minimum with the
- * report's suggestion (products already on order enough get none). Products without a supplier, or whose supplier
- * no longer supplies, are left to order by hand.
+ * Holds the warehouses' rows (all when none is named) in id order, so that two buyers making orders from the report
+ * for the same warehouse take turns: the second reads the first one's drafts. `for no key update` leaves bookings
+ * (which hold a warehouse `for key share`) and new orders' references running; SQLite's one writer takes turns anyway.
+ */
+async function takeReorderTurn(trx: Trx, warehouseId: number | undefined) {
+  if (dialectOfConnection(trx) !== 'postgres') return
+  await trx
+    .selectFrom('warehouses')
+    .select('id')
+    .$if(warehouseId !== undefined, (qb) => qb.where('id', '=', warehouseId!))
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
+}
+
+/** The products on a draft for each warehouse, as `product:warehouse` keys. */
+async function onDrafts(db: DB, warehouseIds: number[]): Promise<Set<string>> {
+  if (warehouseIds.length === 0) return new Set()
+  const lines = await db
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('purchase_orders as po', 'po.id', 'l.purchase_order_id')
+    .select(['l.product_id', 'po.warehouse_id'])
+    .where('po.status', '=', 'draft')
+    .where('po.warehouse_id', 'in', warehouseIds)
+    .execute()
+  return new Set(lines.map((line) => `${line.product_id}:${line.warehouse_id}`))
+}
+
+/**
+ * Drafts from the reorder report: per supplier and warehouse, a line per product below its minimum with the report's
+ * suggestion (products already on order enough get none), on as many drafts of at most MAX_PURCHASE_ORDER_LINES as it
+ * takes. A product on a draft for the warehouse already, from any supplier, gets none: like incoming, what is on order
+ * counts whoever supplies it, and a second buyer clicking at the same moment gets no second draft of it. Products
+ * without a supplier, or whose supplier no longer supplies, are left to order by hand.
  */
 export async function ordersFromReorder(
   trx: Trx,
   body: { warehouse_id?: number; supplier_ids?: number[] },
   user: User,
 ): Promise<PurchaseOrder[]> {
+  await takeReorderTurn(trx, body.warehouse_id)
   const wanted = body.supplier_ids ? new Set(body.supplier_ids) : undefined
-  const rows = (await reorderRows(trx, body.warehouse_id)).filter(
+  const short = (await reorderRows(trx, body.warehouse_id)).filter(
     (row) => row.supplier_id !== null && row.suggested > 0 && (!wanted || wanted.has(row.supplier_id)),
   )
+  const drafted = await onDrafts(trx, [...new Set(short.map((row) => row.warehouse_id))])
+  const rows = short.filter((row) => !drafted.has(`${row.product_id}:${row.warehouse_id}`))
   const supplierIds = [...new Set(rows.map((row) => row.supplier_id!))]
   const suppliers =
     supplierIds.length === 0
@@ -439,6 +473,9 @@ export async function ordersFromReorder(
     group.lines.push({ product_id: row.product_id, quantity: row.suggested })
   }
   const made: PurchaseOrder[] = []
-  for (const group of groups.values()) made.push(await createOrder(trx, group, user))
+  for (const { lines, ...group } of groups.values())
+    // full drafts in the report's order, the rest on the last: the buyer ticks them off the report one after another
+    for (let start = 0; start < lines.length; start += MAX_PURCHASE_ORDER_LINES)
+      made.push(await createOrder(trx, { ...group, lines: lines.slice(start, start + MAX_PURCHASE_ORDER_LINES) }, user))
   return made
 }
