@@ -14,7 +14,7 @@ import { migrateThrough } from '../src/server/db/migrate'
 import { Random } from '../src/server/db/seed/random'
 import { freshBenchDatabase } from './database'
 import { overHttp, type Measurement } from './measure'
-import { RESULTS_FILE } from './report'
+import { writeMarked } from './report'
 import { startServer } from './server'
 import type { Request } from './scenarios'
 
@@ -170,7 +170,5 @@ const section = [
   ),
   `<!-- /${marker} -->`,
 ].join('\n')
-const text = fs.readFileSync(RESULTS_FILE, 'utf8')
-const pattern = new RegExp(`<!-- ${marker} -->[\\s\\S]*?<!-- /${marker} -->`)
-fs.writeFileSync(RESULTS_FILE, pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}\n`)
+writeMarked(marker, section)
 console.log(section)

@@ -5,13 +5,12 @@
 // beside the constant route's requests per second of the same run (the machine's pace then). Then the hostile files
 // of tests/api/hostile-files.ts as checks: each refused, how soon, and what the server's memory did; and the largest
 // file the upload takes, checked.
-import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cell, declaring, workbook } from '../tests/api/hostile-files'
 import { freshBenchDatabase } from './database'
 import { overHttp } from './measure'
-import { RESULTS_FILE } from './report'
-import { startServer, type RunningServer } from './server'
+import { writeMarked } from './report'
+import { call, startServer, type RunningServer } from './server'
 
 const { values } = parseArgs({
   options: {
@@ -39,17 +38,6 @@ const stockFile = (prefix: string, count: number) =>
     ['sku', 'warehouse', 'location', 'amount'],
     ...Array.from({ length: count }, (_, i) => [`${prefix}-${i}`, 'Bench hall', `L-${i % 200}`, 1 + (i % 9)]),
   ])
-
-async function call(server: RunningServer, method: string, url: string, body?: BodyInit, json = false) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    body,
-    headers: { authorization: `Bearer ${server.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-  })
-  const answer = (await response.json()) as { id: number; status: string }
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`)
-  return answer
-}
 
 /** Uploads a file as a kept import and waits until its report says it has ended; answers its id. */
 async function imported(server: RunningServer, kindOf: 'products' | 'stock', file: string): Promise<number> {
@@ -106,9 +94,8 @@ async function hostileFiles() {
 }
 let constant: number
 try {
-  const warehouse = await call(server, 'POST', '/api/warehouses/', JSON.stringify({ warehouse_name: 'Bench hall' }), true)
-  for (let n = 0; n < 200; n++)
-    await call(server, 'POST', `/api/warehouses/${warehouse.id}/locations`, JSON.stringify({ location_name: `L-${n}` }), true)
+  const warehouse = await call(server, 'POST', '/api/warehouses/', { warehouse_name: 'Bench hall' })
+  for (let n = 0; n < 200; n++) await call(server, 'POST', `/api/warehouses/${warehouse.id}/locations`, { location_name: `L-${n}` })
   const constantRoute = () => ({ method: 'GET' as const, path: '/api/bench/constant' })
   // a second to warm the server up first, as every other benchmark does
   await overHttp(server.url, server.token, constantRoute, 1, 1)
@@ -193,7 +180,5 @@ const section = [
   ),
   `<!-- /${marker} -->`,
 ].join('\n')
-const text = fs.readFileSync(RESULTS_FILE, 'utf8')
-const pattern = new RegExp(`<!-- ${marker} -->[\\s\\S]*?<!-- /${marker} -->`)
-fs.writeFileSync(RESULTS_FILE, pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}\n`)
+writeMarked(marker, section)
 console.log(section)

@@ -154,10 +154,14 @@ export function section(run: RunResult): string {
   ].join('\n')
 }
 
+/** Puts a section (opened by `<!-- marker -->`, closed by `<!-- /marker -->`) into results.md in place of its last run. */
+export function writeMarked(marker: string, section: string): void {
+  const text = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '# Benchmark results\n'
+  const pattern = new RegExp(`<!-- ${marker} -->[\\s\\S]*?<!-- /${marker} -->`)
+  fs.writeFileSync(RESULTS_FILE, pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}\n`)
+}
+
 /** Puts the run's section into results.md, in place of the last run of the same database and size. */
 export function writeSection(run: RunResult): void {
-  const text = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '# Benchmark results\n'
-  const marker = new RegExp(`<!-- bench:${run.kind}:${run.products} -->[\\s\\S]*?<!-- /bench:${run.kind}:${run.products} -->`)
-  const updated = marker.test(text) ? text.replace(marker, () => section(run)) : `${text.trimEnd()}\n\n${section(run)}\n`
-  fs.writeFileSync(RESULTS_FILE, updated)
+  writeMarked(`bench:${run.kind}:${run.products}`, section(run))
 }

@@ -1,8 +1,9 @@
 // `npm run bench -- [--products N] [--database sqlite|postgres] [--seconds S] [--connections 1,16,32] [--only text]
 // [--reseed] [--postgres-url URL] [--skip-hunt] [--dry-run]`: seeds (once) a database of that size, hunts for the
 // slowest list request in-process, starts the real server on it, drives every scenario over HTTP and in-process
-// (the issue-16 worst cases and the slowest request found among them), then the head-of-line scenario, checks the
-// ledger, and writes the section of bench/results.md.
+// (the issue-16 worst cases and the slowest request found among them), then the head-of-line scenario, then purchase
+// orders of the largest sizes made, sent and received (bench/purchase-orders.ts), checks the ledger, and writes the
+// sections of bench/results.md.
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -14,11 +15,18 @@ import { listProducts } from '../src/server/domain/product-list'
 import { checkLedger } from '../src/server/domain/ledger'
 import { benchDatabase, warmCache } from './database'
 import { inProcess, overHttp, type Measurement } from './measure'
-import { writeSection, section, type RunResult, type ScenarioResult } from './report'
+import { writeMarked, writeSection, section, type RunResult, type ScenarioResult } from './report'
 import { benchData, fixedList, scenarios, worstCaseScenarios, SEARCH_TERMS } from './scenarios'
 import { describeQuery, hunt, worst } from './hunt'
 import { ADMIN, startServer } from './server'
 import { measureExports, type ExportMeasurement } from './exports'
+import {
+  purchaseOrderSection,
+  purchaseOrdersInProcess,
+  purchaseOrdersOverHttp,
+  purchaseSetting,
+  type PurchaseMeasurement,
+} from './purchase-orders'
 
 const { values } = parseArgs({
   options: {
@@ -86,6 +94,9 @@ let headOfLine: RunResult['headOfLine']
 const constant = new Map<number, Measurement>()
 let peakRssMb = 0
 let exports: ExportMeasurement[] | undefined
+let purchases: PurchaseMeasurement[] | undefined
+let purchasing: Awaited<ReturnType<typeof purchaseSetting>> | undefined
+const chosenAlone = (name: string) => !values.only || name.includes(values.only.toLowerCase())
 try {
   // the first requests read the database from disk and let V8 optimize: not measured
   await overHttp(server.url, server.token, () => ({ method: 'GET', path: '/api/bench/constant' }), 4, WARM_UP_SECONDS)
@@ -109,9 +120,13 @@ try {
   ])
   headOfLine = { list: listLoad, detail: details, query: describeQuery(slowestQuery) }
   log(`head of line: details ${show(details)} beside the slowest list ${show(listLoad)}`)
+  if (chosenAlone('purchase orders')) {
+    purchasing = await purchaseSetting(server, database, data)
+    purchases = await purchaseOrdersOverHttp(server, purchasing, log)
+  }
   peakRssMb = server.takePeakRss()
   // the exports last: their peak memory is measured on its own (issue 14)
-  if (!values.only || 'export'.includes(values.only.toLowerCase())) exports = await measureExports(server, log)
+  if (chosenAlone('export')) exports = await measureExports(server, log)
 } finally {
   peakRssMb = Math.max(peakRssMb, exports ? 0 : server.takePeakRss())
   await server.stop()
@@ -128,6 +143,8 @@ for (const [i, scenario] of chosen.entries()) {
     log(`${scenario.name}, in-process, ${c} at once: ${show(measured)}`)
   }
 }
+
+if (purchasing && purchases) await purchaseOrdersInProcess(purchasing, userId, purchases, log)
 
 // the first search for a text pays its count: a new version of the catalogue makes every remembered count stale
 const cold: number[] = []
@@ -170,9 +187,16 @@ const run: RunResult = {
   coldSearch,
   ledger: { discrepancies, seconds: (performance.now() - checkStarted) / 1000, bookings: mutationsAfter - mutationsBefore },
 }
-if (values['dry-run'] || values.only) console.log(section(run))
+if (chosen.length === 0) log('no scenario of the product list chosen: its section stays as it was')
+else if (values['dry-run'] || values.only) console.log(section(run))
 else {
   writeSection(run)
   log('bench/results.md updated')
+}
+if (purchases) {
+  // a section of its own, written by a run of the purchase orders alone too (--only purchase)
+  const { marker, section: text } = purchaseOrderSection(run, purchases, constant.get(1))
+  if (values['dry-run']) console.log(text)
+  else writeMarked(marker, text)
 }
 if (discrepancies > 0) process.exitCode = 1

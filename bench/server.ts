@@ -16,6 +16,8 @@ export interface RunningServer {
   takePeakRss(): number
   /** the resident set now, in MB */
   rss(): number
+  /** how many mails the server has written to its outbox (it has no SMTP_URL) */
+  mailsWritten(): number
   stop(): Promise<void>
 }
 
@@ -23,6 +25,29 @@ function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return kb / 1024
+}
+
+/**
+ * A request to the server as its signed-in user: a form as it is, anything else as JSON. Answers the JSON body (the
+ * bytes of any other); a status other than 2xx throws, naming the request and the answer.
+ */
+export async function call<T = { id: number; status: string }>(
+  server: Pick<RunningServer, 'url' | 'token'>,
+  method: string,
+  path: string,
+  body?: FormData | object,
+): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData)
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    body: json ? JSON.stringify(body) : body,
+    headers: { authorization: `Bearer ${server.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+  })
+  const answer = (
+    response.headers.get('content-type')?.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer())
+  ) as T
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`)
+  return answer
 }
 
 export async function startServer(databaseUrl: string): Promise<RunningServer> {
@@ -85,6 +110,7 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
     url,
     token,
     rss: () => (child.pid && child.exitCode === null ? residentMb(child.pid) : 0),
+    mailsWritten: () => (fs.existsSync(path.join(dataDir, 'outbox')) ? fs.readdirSync(path.join(dataDir, 'outbox')).length : 0),
     takePeakRss() {
       if (child.pid && child.exitCode === null) peak = Math.max(peak, residentMb(child.pid))
       const seen = peak

@@ -1,7 +1,8 @@
 // Many clients at once over real HTTP, each on a connection of its own (on PostgreSQL their transactions run in
 // parallel on the pool): the ledger stays whole, renames race without breaking, and a location cannot be deleted
 // half-way through bookings to it. Imports of one file at once create each SKU once; a revert and a booking on what
-// an import booked, at once, never both go through.
+// an import booked, at once, never both go through. Buyers making orders from the reorder report at once draft each
+// short product once.
 /* eslint-disable vitest/no-conditional-expect -- a random client step or the winner of a race picks which expectations hold */
 import type net from 'node:net'
 import { sql } from 'kysely'
@@ -391,6 +392,34 @@ describe('10 clients receiving one purchase order beside bookings and transfers'
       expect(line.received).toBeLessThanOrEqual(line.quantity)
     }
     expect(await checkLedger(server.database.db)).toEqual([])
+  })
+})
+
+describe('buyers making orders from the reorder report at once', () => {
+  it('puts each short product on one draft line: one of them drafts it, the others find it drafted', async () => {
+    const store = await make.warehouse('Reorder Store')
+    const suppliers = [
+      await make.organization('Reorder Supplier A', { is_supplier: true }),
+      await make.organization('Reorder Supplier B', { is_supplier: true }),
+    ]
+    const products: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const { id } = await make.product({ sku: `REORDER-${i}` })
+      ok(await server.admin.patch(`/api/products/${id}/supplier`, { supplier_id: suppliers[i % 2].id }))
+      ok(await server.admin.put(`/api/products/${id}/reorder_levels/${store.id}`, { min_stock: 2, max_stock: 5 }))
+      products.push(id)
+    }
+    const buyers = Array.from({ length: 6 }, (_, n) => connect(tokens[n % tokens.length]))
+    const answers = await Promise.all(buyers.map((buyer) => buyer.post('/api/purchase_orders/from_reorder', { warehouse_id: store.id })))
+    for (const answer of answers) expectStatus(answer, [201])
+    const made = answers.flatMap(
+      (answer) => answer.body.purchase_orders as { id: number; supplier_id: number; lines: { product_id: number }[] }[],
+    )
+    const byId = (a: number, b: number) => a - b
+    expect(made.map((order) => order.supplier_id).sort(byId)).toEqual(suppliers.map((supplier) => supplier.id).sort(byId))
+    expect(made.flatMap((order) => order.lines.map((line) => line.product_id)).sort(byId)).toEqual(products)
+    const drafts = ok(await server.admin.get(`/api/purchase_orders/?warehouse_id=${store.id}&status=draft`)) as { id: number }[]
+    expect(drafts.map((order) => order.id).sort(byId)).toEqual(made.map((order) => order.id).sort(byId))
   })
 })
 

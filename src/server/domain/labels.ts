@@ -56,9 +56,15 @@ export const printable = (text: string) => [...text].map((c) => (/[\x20-\x7e\xa0
 /** The text cut with an ellipsis to fit `width` points in the current font. */
 export function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text
-  let cut = text
-  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1)
-  return `${cut}…`
+  // the longest start that fits beside the ellipsis, found by halving: a cut a character at a time measured a long
+  // description forty times, in each of a 1,000-line purchase order's cells
+  let [fits, tooLong] = [0, text.length]
+  while (tooLong - fits > 1) {
+    const middle = (fits + tooLong) >> 1
+    if (doc.widthOfString(`${text.slice(0, middle)}…`) <= width) fits = middle
+    else tooLong = middle
+  }
+  return `${text.slice(0, fits)}…`
 }
 
 /** Quiet zones in modules either side, as the symbologies ask. */

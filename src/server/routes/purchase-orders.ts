@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import {
   IdParams,
+  MAX_PURCHASE_ORDER_LINES,
   PurchaseOrder,
   PurchaseOrderCreate,
   PurchaseOrderListQuery,
@@ -59,8 +60,9 @@ const plugin: RoutePlugin = async (app, { companyName }) => {
       schema: {
         tags,
         description:
-          'Makes one draft per supplier and warehouse from the reorder report: a line per product below its minimum, ordering ' +
-          'max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs; none when no product is short.',
+          'Makes drafts per supplier and warehouse from the reorder report: a line per product below its minimum, ordering ' +
+          `max_stock − on_hand − incoming raised to the minimum order quantity and up to whole packs, at most ${MAX_PURCHASE_ORDER_LINES.toLocaleString('en')} lines a draft ` +
+          '(more go on further drafts); none for a product on a draft for that warehouse already, and none at all when nothing is short.',
         body: PurchaseOrdersFromReorder,
         response: { 201: PurchaseOrdersMade },
       },
@@ -176,19 +178,19 @@ const plugin: RoutePlugin = async (app, { companyName }) => {
       config: { access: 'orders.purchase', audit: { ...order, set: { status: 'sent' } } },
     },
     async (request, reply) => {
-      let mail: Mail | undefined
+      let mailing: (() => Promise<Mail>) | undefined
       await reply.commit(200, async (trx) => {
         const sent = await sendOrder(trx, request.params.id)
         const supplier = await trx.selectFrom('organizations').select('email').where('id', '=', sent.supplier_id).executeTakeFirstOrThrow()
-        // made in the transaction, from what it sent: only the delivery waits for the answer to go out
+        // read in the transaction, from what it sent; drawn after the answer: a 1,000-line PDF held the write half a second
         if (supplier.email !== null) {
-          const paper = await paperOf(trx, sent, companyName)
-          mail = orderMail(supplier.email, sent, paper, await purchaseOrderPdf(sent, paper))
+          const [to, paper] = [supplier.email, await paperOf(trx, sent, companyName)]
+          mailing = () => orderMail(to, sent, paper)
         }
         return { ...sent, mailed_to: supplier.email }
       })
-      const prepared = mail
-      if (prepared) app.mailer.later('mailing a purchase order', () => app.mailer.send(prepared, request.log), request.log)
+      const prepared = mailing
+      if (prepared) app.mailer.later('mailing a purchase order', async () => app.mailer.send(await prepared(), request.log), request.log)
       return reply
     },
   )

@@ -12,7 +12,7 @@ import { dialectOfConnection } from '../../db/dialect'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { missingReference } from '../references'
 import { assertProductExists, productName } from '../products'
-import { LEVELS, addToLevels, addingTo, isOutOfStockRange, levelAfter, selectedFrom, stockOutOfRange } from './levels'
+import { LEVELS, addToLevels, addingTo, isOutOfStockRange, levelAfter, selectedFrom, stockOutOfRange, type LevelChange } from './levels'
 
 export type MutationRow = Selectable<StockMutationsTable>
 
@@ -199,16 +199,20 @@ async function writeBookingInOneStatement(trx: Trx, mutation: NewMutation): Prom
 }
 
 /**
- * Books several mutations at places the caller has checked (a transfer, a count) in its transaction: the ledger
- * rows, then the kept levels in the one lock order (see addToLevels). Answers the rows in the order given and the
- * new level per product and location.
+ * Books several mutations at places the caller has checked (a transfer, a count, a receipt) in its transaction: the
+ * ledger rows, then the kept levels in the one lock order (see addToLevels), with what each adds to its warehouse's
+ * incoming (a receipt's). Answers the rows in the order given and the new level per product and location.
  */
-export async function bookMutations(trx: Trx, mutations: NewMutation[]): Promise<{ rows: MutationRow[]; levels: Map<string, number> }> {
+export async function bookMutations(
+  trx: Trx,
+  mutations: (NewMutation & Pick<LevelChange, 'incoming'>)[],
+): Promise<{ rows: MutationRow[]; levels: Map<string, number> }> {
   if (mutations.length === 0) return { rows: [], levels: new Map() }
   return ledgerWrite(mutations[0].product_id, async () => {
     const stamp = now()
     const rows = await insertMutations(trx, mutations, stamp)
-    return { rows, levels: await addToLevels(trx, rows, stamp) }
+    const changes = rows.map((row, i) => ({ ...row, incoming: mutations[i].incoming }))
+    return { rows, levels: await addToLevels(trx, changes, stamp) }
   })
 }
 

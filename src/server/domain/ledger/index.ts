@@ -2,5 +2,5 @@
 export * from './booking'
 export { LEVELS, MAX_STOCK, levelAfter, markCounted, type LevelChange } from './levels'
 export * from './read-model'
-export { changeIncoming } from './incoming'
+export { changeIncoming, incomingChange } from './incoming'
 export { checkLedger, type LedgerDiscrepancy } from '../../db/repositories/ledger-check'

@@ -14,7 +14,7 @@ import type {
   PurchaseOrderUpdate,
   ValidationErrorItem,
 } from '../../../contract'
-import { DOCUMENT_PAGE_SIZE, PURCHASE_ORDER_STATUSES } from '../../../contract'
+import { DOCUMENT_PAGE_SIZE, MAX_PURCHASE_ORDER_LINES, PURCHASE_ORDER_STATUSES } from '../../../contract'
 import type { DB } from '../../db'
 import { now } from '../../db/clock'
 import { containsText, dialectOfConnection } from '../../db/dialect'
@@ -23,7 +23,7 @@ import type { Trx } from '../../db/writes'
 import { valuesPerCurrency } from '../counts'
 import { assertStatus, moveDocument } from '../documents/status'
 import { Conflict, Invalid, NotFound, ruleItem } from '../errors'
-import { changeIncoming } from '../ledger'
+import { changeIncoming, incomingChange } from '../ledger'
 import { roundPrice } from '../products'
 import { reorderRows } from '../reorder'
 import { missingReference } from '../references'
@@ -221,6 +221,35 @@ async function pricedLines(db: DB, lines: PurchaseOrderLineInput[]): Promise<Pri
   })
 }
 
+/** The columns of a line that a change writes, with their types: PostgreSQL reads a list's untyped values as text. */
+const LINE_COLUMNS = {
+  product_id: 'integer',
+  quantity: 'integer',
+  received: 'integer',
+  unit_price: 'double precision',
+  currency: 'varchar(3)',
+} as const
+type LineColumn = keyof typeof LINE_COLUMNS
+
+/**
+ * Writes `columns` of lines kept by id, in one statement on both dialects (an update from a list of values): a
+ * receipt of 1,000 lines made 1,000 round trips. An order holds at most MAX_PURCHASE_ORDER_LINES lines.
+ */
+export async function writeLines(
+  trx: Trx,
+  lines: readonly ({ id: number } & Partial<Record<LineColumn, number | string | null>>)[],
+  columns: readonly LineColumn[],
+): Promise<void> {
+  if (lines.length === 0) return
+  const typed = (value: number | string | null | undefined, type: string) => sql`cast(${value ?? null} as ${sql.raw(type)})`
+  const rows = lines.map(
+    (line) => sql`(${sql.join([typed(line.id, 'integer'), ...columns.map((column) => typed(line[column], LINE_COLUMNS[column]))])})`,
+  )
+  await sql`with changed (id, ${sql.join(columns.map((column) => sql.ref(column)))}) as (values ${sql.join(rows)})
+    update purchase_order_lines set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = changed.${sql.ref(column)}`))}
+      from changed where purchase_order_lines.id = changed.id`.execute(trx)
+}
+
 async function insertLines(trx: Trx, orderId: number, lines: PricedLine[]) {
   if (lines.length === 0) return
   await trx
@@ -263,7 +292,8 @@ export async function createOrder(trx: Trx, body: PurchaseOrderCreate, user: Use
   return findOrder(trx, id)
 }
 
-const lineStates = (db: DB, orderId: number): Promise<(LineState & { id: number })[]> =>
+/** An order's lines as the rules of statuses and incoming read them, in the order they were added. */
+export const lineStates = (db: DB, orderId: number): Promise<(LineState & { id: number })[]> =>
   db
     .selectFrom('purchase_order_lines')
     .select(['id', 'product_id', 'quantity', 'received'])
@@ -279,22 +309,18 @@ async function lockedOrder(trx: Trx, id: number, states: readonly PurchaseOrderS
 }
 
 /**
- * Sets a sent order's status to what its lines say after a receipt, a reversal or a change of quantities (stamping
- * received_at on arrival), and keeps the warehouse's incoming; answers the new status.
+ * What a receipt, a reversal or a change of quantities does to a sent order: the status its lines say (a closed
+ * order stays closed) and what it adds to its warehouse's incoming per product.
  */
-export async function followLines(
-  trx: Trx,
-  id: number,
-  warehouseId: number,
-  status: PurchaseOrderStatus,
-  before: LineState[],
-  after: LineState[],
-): Promise<PurchaseOrderStatus> {
+export function linesFollowed(status: PurchaseOrderStatus, before: LineState[], after: LineState[]) {
   const next = status === 'closed' ? status : statusAfterReceipts(after)
+  return { next, incoming: incomingChange(incomingOf(status, before), incomingOf(next, after)) }
+}
+
+/** Moves an order to `next` after its lines changed (stamping received_at on arrival), or only stamps the change. */
+export async function moveAfterLines(trx: Trx, id: number, status: PurchaseOrderStatus, next: PurchaseOrderStatus) {
   if (next !== status) await moveDocument(trx, PURCHASE_ORDER_MOVES, id, next)
   else await trx.updateTable('purchase_orders').set({ updated_at: now() }).where('id', '=', id).execute()
-  await changeIncoming(trx, warehouseId, incomingOf(status, before), incomingOf(next, after))
-  return next
 }
 
 /**
@@ -327,12 +353,11 @@ export async function updateOrder(trx: Trx, id: number, body: PurchaseOrderUpdat
       .$if(keptIds.length > 0, (q) => q.where('id', 'not in', keptIds))
       .execute()
     // a kept line may take another product that a removed line had: the removed ones go first
-    for (const line of lines.filter((l) => l.id !== undefined))
-      await trx
-        .updateTable('purchase_order_lines')
-        .set({ product_id: line.product_id, quantity: line.quantity, unit_price: line.unit_price, currency: line.currency })
-        .where('id', '=', line.id!)
-        .execute()
+    await writeLines(
+      trx,
+      lines.flatMap((line) => (line.id === undefined ? [] : [{ ...line, id: line.id }])),
+      ['product_id', 'quantity', 'unit_price', 'currency'],
+    )
     await insertLines(
       trx,
       id,
@@ -352,11 +377,17 @@ export async function updateOrder(trx: Trx, id: number, body: PurchaseOrderUpdat
         received: was.received,
         quantity: line.quantity,
       })
-    if (line.quantity !== was.quantity)
-      await trx.updateTable('purchase_order_lines').set({ quantity: line.quantity }).where('id', '=', line.id!).execute()
   }
-  const after = before.map((line) => ({ ...line, quantity: lines.find((l) => l.id === line.id)!.quantity }))
-  await followLines(trx, id, warehouseId, status, before, after)
+  const quantities = new Map(lines.map((line) => [line.id!, line.quantity]))
+  const after = before.map((line) => ({ ...line, quantity: quantities.get(line.id)! }))
+  await writeLines(
+    trx,
+    after.filter((line) => line.quantity !== kept.get(line.id)!.quantity),
+    ['quantity'],
+  )
+  const { next, incoming } = linesFollowed(status, before, after)
+  await moveAfterLines(trx, id, status, next)
+  await changeIncoming(trx, warehouseId, incoming)
   return findOrder(trx, id)
 }
 
@@ -365,7 +396,7 @@ export async function sendOrder(trx: Trx, id: number): Promise<PurchaseOrder> {
   const { warehouseId, lines } = await lockedOrder(trx, id, ['draft'])
   if (lines.length === 0) throw new Conflict('PURCHASE_ORDER_EMPTY', `Purchase order ${id} has no lines to send.`, { id })
   await moveDocument(trx, PURCHASE_ORDER_MOVES, id, 'sent')
-  await changeIncoming(trx, warehouseId, new Map(), incomingOf('sent', lines))
+  await changeIncoming(trx, warehouseId, incomingOf('sent', lines))
   return findOrder(trx, id)
 }
 
@@ -374,24 +405,58 @@ export async function endOrder(trx: Trx, id: number, to: 'cancelled' | 'closed')
   const from = PURCHASE_ORDER_STATUSES.filter((status) => PURCHASE_ORDER_MOVES.next[status].includes(to))
   const { status, warehouseId, lines } = await lockedOrder(trx, id, from)
   await moveDocument(trx, PURCHASE_ORDER_MOVES, id, to)
-  await changeIncoming(trx, warehouseId, incomingOf(status, lines), new Map())
+  await changeIncoming(trx, warehouseId, incomingChange(incomingOf(status, lines), new Map()))
   return findOrder(trx, id)
 }
 
 /**
- * Drafts from the reorder report: one per supplier and warehouse, a line per product below its minimum with the
- * report's suggestion (products already on order enough get none). Products without a supplier, or whose supplier
- * no longer supplies, are left to order by hand.
+ * Holds the warehouses' rows (all when none is named) in id order, so that two buyers making orders from the report
+ * for the same warehouse take turns: the second reads the first one's drafts. `for no key update` leaves bookings
+ * (which hold a warehouse `for key share`) and new orders' references running; SQLite's one writer takes turns anyway.
+ */
+async function takeReorderTurn(trx: Trx, warehouseId: number | undefined) {
+  if (dialectOfConnection(trx) !== 'postgres') return
+  await trx
+    .selectFrom('warehouses')
+    .select('id')
+    .$if(warehouseId !== undefined, (qb) => qb.where('id', '=', warehouseId!))
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
+}
+
+/** The products on a draft for each warehouse, as `product:warehouse` keys. */
+async function onDrafts(db: DB, warehouseIds: number[]): Promise<Set<string>> {
+  if (warehouseIds.length === 0) return new Set()
+  const lines = await db
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('purchase_orders as po', 'po.id', 'l.purchase_order_id')
+    .select(['l.product_id', 'po.warehouse_id'])
+    .where('po.status', '=', 'draft')
+    .where('po.warehouse_id', 'in', warehouseIds)
+    .execute()
+  return new Set(lines.map((line) => `${line.product_id}:${line.warehouse_id}`))
+}
+
+/**
+ * Drafts from the reorder report: per supplier and warehouse, a line per product below its minimum with the report's
+ * suggestion (products already on order enough get none), on as many drafts of at most MAX_PURCHASE_ORDER_LINES as it
+ * takes. A product on a draft for the warehouse already, from any supplier, gets none: like incoming, what is on order
+ * counts whoever supplies it, and a second buyer clicking at the same moment gets no second draft of it. Products
+ * without a supplier, or whose supplier no longer supplies, are left to order by hand.
  */
 export async function ordersFromReorder(
   trx: Trx,
   body: { warehouse_id?: number; supplier_ids?: number[] },
   user: User,
 ): Promise<PurchaseOrder[]> {
+  await takeReorderTurn(trx, body.warehouse_id)
   const wanted = body.supplier_ids ? new Set(body.supplier_ids) : undefined
-  const rows = (await reorderRows(trx, body.warehouse_id)).filter(
+  const short = (await reorderRows(trx, body.warehouse_id)).filter(
     (row) => row.supplier_id !== null && row.suggested > 0 && (!wanted || wanted.has(row.supplier_id)),
   )
+  const drafted = await onDrafts(trx, [...new Set(short.map((row) => row.warehouse_id))])
+  const rows = short.filter((row) => !drafted.has(`${row.product_id}:${row.warehouse_id}`))
   const supplierIds = [...new Set(rows.map((row) => row.supplier_id!))]
   const suppliers =
     supplierIds.length === 0
@@ -410,6 +475,9 @@ export async function ordersFromReorder(
     group.lines.push({ product_id: row.product_id, quantity: row.suggested })
   }
   const made: PurchaseOrder[] = []
-  for (const group of groups.values()) made.push(await createOrder(trx, group, user))
+  for (const { lines, ...group } of groups.values())
+    // full drafts in the report's order, the rest on the last: the buyer ticks them off the report one after another
+    for (let start = 0; start < lines.length; start += MAX_PURCHASE_ORDER_LINES)
+      made.push(await createOrder(trx, { ...group, lines: lines.slice(start, start + MAX_PURCHASE_ORDER_LINES) }, user))
   return made
 }

@@ -11,9 +11,19 @@ import { sentence, translated, type TextKey } from '../texts'
 
 const say = (lang: Language, key: string, values: Record<string, string | number> = {}) =>
   sentence(lang, `purchase_orders.pdf.${key}` as TextKey, values)
-const money = (lang: Language, value: number, currency: string) =>
-  new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(value)
-const count = (lang: Language, value: number) => new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB').format(value)
+// made once per language and currency: making a formatter costs more than a hundred uses of it, three per line
+const formats = new Map<string, Intl.NumberFormat>()
+const formatOf = (lang: Language, currency?: string) => {
+  const key = `${lang}:${currency ?? ''}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', currency ? { style: 'currency', currency } : {})
+    formats.set(key, format)
+  }
+  return format
+}
+const money = (lang: Language, value: number, currency: string) => formatOf(lang, currency).format(value)
+const count = (lang: Language, value: number) => formatOf(lang).format(value)
 
 /** What the PDF prints besides the order: who orders, and where the goods go. */
 export interface OrderPaper {
@@ -44,7 +54,7 @@ const COLUMNS = [
 ] as const
 
 /** The order as an A4 PDF. */
-export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promise<Buffer> {
+export async function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promise<Buffer> {
   const { lang } = paper
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, autoFirstPage: false })
   doc.info.Title = `${say(lang, 'title')} ${order.number}`
@@ -53,10 +63,18 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
   const left = PAGE.margin
   const width = PAGE.width - 2 * PAGE.margin
   const bottom = PAGE.height - PAGE.margin
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    options: { size?: number; bold?: boolean; width?: number; align?: 'left' | 'right' } = {},
+  ) => {
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 10)
     const room = options.width ?? width
-    doc.text(fitted(doc, printable(value), room), x, y, { lineBreak: false, ...options, width: room })
+    const shown = fitted(doc, printable(value), room)
+    // placed here, without a width: pdfkit's line wrapper measured every cell again, word by word
+    const at = options.align === 'right' ? x + room - doc.widthOfString(shown) : x
+    doc.text(shown, at, y, { lineBreak: false })
   }
 
   let y = 0
@@ -97,8 +115,10 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
   }
   y += 10
   tableHeader()
-  order.lines.forEach((line, index) => {
+  for (const [index, line] of order.lines.entries()) {
     if (y > bottom - 40) {
+      // other requests are answered between pages: a 1,000-line order is 20 pages, drawn for a few hundred ms
+      await new Promise((resolve) => setImmediate(resolve))
       newPage()
       tableHeader()
     }
@@ -117,7 +137,7 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
       x += column.width * width
     }
     y += 13
-  })
+  }
   y += 6
   for (const total of order.totals) {
     text(`${say(lang, 'total')} ${total.currency}`, left + width * 0.6, y, { bold: true, width: width * 0.2, align: 'right' })
@@ -130,7 +150,8 @@ export function purchaseOrderPdf(order: PurchaseOrder, paper: OrderPaper): Promi
 }
 
 /** The mail that sends the order to the supplier, in their language, with its PDF. */
-export function orderMail(to: string, order: PurchaseOrder, paper: OrderPaper, pdf: Buffer): Mail {
+export async function orderMail(to: string, order: PurchaseOrder, paper: OrderPaper): Promise<Mail> {
+  const pdf = await purchaseOrderPdf(order, paper)
   const values = { number: order.number, company: paper.company, supplier: order.supplier_name, warehouse: order.warehouse_name }
   return {
     to,

@@ -9,10 +9,25 @@ import { now } from '../../db/clock'
 import { dialectOfConnection } from '../../db/dialect'
 import type { Trx } from '../../db/writes'
 import { Conflict, Invalid, NotFound, ruleItem } from '../errors'
-import { bookMutations, laterMutationAt } from '../ledger'
+import { bookMutations, changeIncoming, laterMutationAt, type NewMutation } from '../ledger'
 import { assertStatus } from '../documents/status'
-import { followLines, type User } from './orders'
+import { lineStates, linesFollowed, moveAfterLines, writeLines, type User } from './orders'
 import { PURCHASE_ORDER_MOVES, openOf } from './statuses'
+
+/**
+ * The mutations of a receipt or its reversal, each product's first carrying what it adds to the product's incoming,
+ * so that the warehouse's row is written once; and what is left for products it does not book (none, as only booked
+ * lines change).
+ */
+function carryingIncoming(mutations: NewMutation[], incoming: Map<number, number>) {
+  const left = new Map(incoming)
+  const carried = mutations.map((mutation) => {
+    const amount = left.get(mutation.product_id)
+    left.delete(mutation.product_id)
+    return amount === undefined ? mutation : { ...mutation, incoming: amount }
+  })
+  return { carried, left }
+}
 
 async function receiptLines(db: DB, receiptIds: number[]): Promise<Map<number, PurchaseReceiptLine[]>> {
   const byReceipt = new Map<number, PurchaseReceiptLine[]>(receiptIds.map((id) => [id, []]))
@@ -87,13 +102,7 @@ export async function receive(trx: Trx, orderId: number, body: PurchaseReceiptCr
     .select(['warehouse_id', 'number'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
-  const before = await trx
-    .selectFrom('purchase_order_lines as l')
-    .innerJoin('products', 'products.id', 'l.product_id')
-    .select(['l.id', 'l.product_id', 'l.quantity', 'l.received', 'products.sku'])
-    .where('l.purchase_order_id', '=', orderId)
-    .orderBy('l.id')
-    .execute()
+  const before = await lineStates(trx, orderId)
   const lineById = new Map(before.map((line) => [line.id, line]))
   const locationIds = [...new Set(body.lines.map((line) => line.location_id))]
   const places = await trx.selectFrom('locations').select(['id', 'warehouse_id']).where('id', 'in', locationIds).execute()
@@ -119,27 +128,31 @@ export async function receive(trx: Trx, orderId: number, body: PurchaseReceiptCr
   if (!body.allow_over_receipt)
     for (const [lineId, quantity] of coming) {
       const line = lineById.get(lineId)!
-      if (quantity > openOf(line))
+      if (quantity > openOf(line)) {
+        // read for the refusal alone: joined to every line, the products took a tenth of a 1,000-line receipt
+        const { sku } = await trx.selectFrom('products').select('sku').where('id', '=', line.product_id).executeTakeFirstOrThrow()
         throw new Conflict(
           'OVER_RECEIPT',
-          `Line ${lineId} (${line.sku ?? line.product_id}) has ${openOf(line)} open, not the ${quantity} received.`,
+          `Line ${lineId} (${sku ?? line.product_id}) has ${openOf(line)} open, not the ${quantity} received.`,
           {
             line_id: lineId,
-            sku: line.sku ?? String(line.product_id),
+            sku: sku ?? String(line.product_id),
             open: openOf(line),
             quantity,
           },
         )
+      }
     }
 
+  const after = before.map((line) => ({ ...line, received: line.received + (coming.get(line.id) ?? 0) }))
+  const { next, incoming } = linesFollowed(status, before, after)
   const stamp = now()
   const { id: receiptId } = await trx
     .insertInto('purchase_receipts')
     .values({ purchase_order_id: orderId, note: body.note?.trim() || null, user_id: user?.id ?? null, created_at: stamp })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const { rows: mutations } = await bookMutations(
-    trx,
+  const { carried, left } = carryingIncoming(
     body.lines.map((line) => ({
       product_id: lineById.get(line.line_id)!.product_id,
       warehouse_id: order.warehouse_id,
@@ -150,7 +163,9 @@ export async function receive(trx: Trx, orderId: number, body: PurchaseReceiptCr
       user_id: user?.id ?? null,
       source: { kind: 'receipt' as const, id: receiptId, line_id: line.line_id },
     })),
+    incoming,
   )
+  const { rows: mutations } = await bookMutations(trx, carried)
   await trx
     .insertInto('purchase_receipt_lines')
     .values(
@@ -163,14 +178,14 @@ export async function receive(trx: Trx, orderId: number, body: PurchaseReceiptCr
       })),
     )
     .execute()
-  for (const [lineId, quantity] of coming)
-    await trx
-      .updateTable('purchase_order_lines')
-      .set((eb) => ({ received: eb('received', '+', quantity) }))
-      .where('id', '=', lineId)
-      .execute()
-  const after = before.map((line) => ({ ...line, received: line.received + (coming.get(line.id) ?? 0) }))
-  await followLines(trx, orderId, order.warehouse_id, status, before, after)
+  // the order's row is locked: what each line received is written whole
+  await writeLines(
+    trx,
+    after.filter((line) => coming.has(line.id)),
+    ['received'],
+  )
+  await moveAfterLines(trx, orderId, status, next)
+  await changeIncoming(trx, order.warehouse_id, left)
   return findReceipt(trx, orderId, receiptId)
 }
 
@@ -242,8 +257,12 @@ export async function reverseReceipt(trx: Trx, orderId: number, receiptId: numbe
     .select(['warehouse_id', 'number'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
-  await bookMutations(
-    trx,
+  const before = await lineStates(trx, orderId)
+  const back = new Map<number, number>()
+  for (const line of lines) back.set(line.line_id, (back.get(line.line_id) ?? 0) + line.quantity)
+  const after = before.map((line) => ({ ...line, received: line.received - (back.get(line.id) ?? 0) }))
+  const { next, incoming } = linesFollowed(status, before, after)
+  const { carried, left } = carryingIncoming(
     lines.map((line) => ({
       product_id: line.product_id,
       warehouse_id: order.warehouse_id,
@@ -253,23 +272,16 @@ export async function reverseReceipt(trx: Trx, orderId: number, receiptId: numbe
       user_id: user?.id ?? null,
       source: { kind: 'undo' as const, id: receiptId, line_id: line.line_id },
     })),
+    incoming,
   )
-  const before = await trx
-    .selectFrom('purchase_order_lines')
-    .select(['id', 'product_id', 'quantity', 'received'])
-    .where('purchase_order_id', '=', orderId)
-    .orderBy('id')
-    .execute()
-  const back = new Map<number, number>()
-  for (const line of lines) back.set(line.line_id, (back.get(line.line_id) ?? 0) + line.quantity)
-  for (const [lineId, quantity] of back)
-    await trx
-      .updateTable('purchase_order_lines')
-      .set((eb) => ({ received: eb('received', '-', quantity) }))
-      .where('id', '=', lineId)
-      .execute()
+  await bookMutations(trx, carried)
+  await writeLines(
+    trx,
+    after.filter((line) => back.has(line.id)),
+    ['received'],
+  )
   await trx.updateTable('purchase_receipts').set({ reversed_at: now() }).where('id', '=', receiptId).execute()
-  const after = before.map((line) => ({ ...line, received: line.received - (back.get(line.id) ?? 0) }))
-  await followLines(trx, orderId, order.warehouse_id, status, before, after)
+  await moveAfterLines(trx, orderId, status, next)
+  await changeIncoming(trx, order.warehouse_id, left)
   return findReceipt(trx, orderId, receiptId)
 }
