@@ -166,7 +166,17 @@ describe('the access check', () => {
     expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(true)
     session.saveUser({ ...user, ...holding([{ role: 'office', warehouse_id: null }]) })
     cleanup()
-    expect(sideMenuEntries()).toEqual(['Dashboard', 'Products', 'Organizations', 'Brands', 'Warehouses', 'Purchase orders', 'Import', 'Profile', 'Sign out'])
+    expect(sideMenuEntries()).toEqual([
+      'Dashboard',
+      'Products',
+      'Organizations',
+      'Brands',
+      'Warehouses',
+      'Purchase orders',
+      'Import',
+      'Profile',
+      'Sign out',
+    ])
     expect(await canAccess({ resource: 'stock_counts', action: 'list' })).toBe(false)
     session.saveUser({ ...user, ...holding([]) })
     cleanup()

@@ -98,7 +98,10 @@ export function ScannerProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const prefix = useScannerPrefix()
   useEffect(() => {
-    const detector = new ScanDetector<EventTarget | null>({ prefix, isKnownCode: (code) => isLoadedSku(queryClient, code) || isOrderedCode(queryClient, code) })
+    const detector = new ScanDetector<EventTarget | null>({
+      prefix,
+      isKnownCode: (code) => isLoadedSku(queryClient, code) || isOrderedCode(queryClient, code),
+    })
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing || takesText(event.target)) return detector.reset()
       if (event.key === 'Enter') {
