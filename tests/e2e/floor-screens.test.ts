@@ -29,6 +29,7 @@ interface Ids {
   product: number
   org: number
   count: number
+  order: number
 }
 
 const SCREENS: Screen[] = [
@@ -222,6 +223,39 @@ const SCREENS: Screen[] = [
       ],
     },
   },
+  {
+    name: 'purchase orders',
+    path: () => '/purchase_orders',
+    actions: { en: [['button', 'New purchase order']], nl: [['button', 'Nieuwe inkooporder']] },
+  },
+  {
+    name: 'purchase order',
+    path: ({ order }) => `/purchase_orders/${order}`,
+    actions: {
+      en: [
+        ['link', 'Receive'],
+        ['button', 'PDF'],
+      ],
+      nl: [
+        ['link', 'Ontvangen'],
+        ['button', 'PDF'],
+      ],
+    },
+  },
+  {
+    name: 'receive',
+    path: ({ order }) => `/purchase_orders/${order}/receive`,
+    actions: {
+      en: [
+        ['textbox', 'Barcode'],
+        ['button', 'Book receipt'],
+      ],
+      nl: [
+        ['textbox', 'Barcode'],
+        ['button', 'Ontvangst boeken'],
+      ],
+    },
+  },
   { name: 'users', path: () => '/users', actions: { en: [['button', 'Add user']], nl: [['button', 'Gebruiker toevoegen']] } },
   { name: 'profile', path: () => '/me', actions: { en: [['button', 'Edit']], nl: [['button', 'Bewerken']] } },
 ]
@@ -253,7 +287,13 @@ async function arrange(server: E2EServer): Promise<Ids> {
     location_id: location.id,
   })
   const count = await api<{ id: number }>('POST', '/stock_counts/', { warehouse_id: warehouse.id })
-  return { product: product.id, org: supplier.id, count: count.id }
+  const order = await api<{ id: number }>('POST', '/purchase_orders/', {
+    supplier_id: supplier.id,
+    warehouse_id: warehouse.id,
+    lines: [{ product_id: product.id, quantity: 24 }],
+  })
+  await api('POST', `/purchase_orders/${order.id}/send`)
+  return { product: product.id, org: supplier.id, count: count.id, order: order.id }
 }
 
 /** A page of `size` in `language`, signed in (or not), its console watched. */
