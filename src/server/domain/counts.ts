@@ -497,6 +497,8 @@ const countMutations = (db: DB, id: number) =>
  * refused while a later mutation of one of its products at its place rests on it.
  */
 export async function reverseCount(trx: Trx, id: number, user: User): Promise<StockCount> {
+  // the count's row first: of six reversals at once, the later ones read it reversed, not its reversal's bookings as later ones
+  await assertStatus(trx, COUNT_STATUSES, id, Object.keys(COUNT_STATUSES.next) as StockCountStatus[], { exclusive: true })
   const refusal = await reversalRefusal(trx, id)
   if (refusal) throw refusal
   // of two reversals at once, the second finds the count reversed
