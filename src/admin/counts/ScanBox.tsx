@@ -2,13 +2,13 @@
 // that location (or adds the line). A hand-held scanner's codes come from the layout's one listener wherever the
 // focus is (useScan), the camera's too; a code typed by hand goes in the field, with Enter.
 import { useRef, useState } from 'react'
-import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material'
+import { Box, Card, CardContent, TextField, Typography } from '@mui/material'
 import type { StockCount, StockCountLine } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { useSend } from '../common/useApi'
 import { productLabel } from '../common/transfer/transferForm'
-import { useScan, useScanNotice } from '../common/scanning'
+import { ScanSaid, useScan, useScanNotice } from '../common/scanning'
 import { useTranslate } from '../common/translate'
 
 export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: StockCountLine) => void }) {
@@ -99,11 +99,7 @@ export function ScanBox({ count, onLine }: { count: StockCount; onLine: (line: S
             />
           </Box>
         </Box>
-        {said && (
-          <Alert severity={said.ok ? 'success' : 'error'} role="status" sx={{ mt: 1 }}>
-            {said.text}
-          </Alert>
-        )}
+        <ScanSaid said={said} sx={{ mt: 1 }} />
       </CardContent>
     </Card>
   )

@@ -1,13 +1,13 @@
 // A draft's lines, changed before it is sent: a product added by scanning it or typing its code (again: one more),
 // a quantity typed, a line removed; "Save lines" sends the whole list, as the API replaces it.
-import { useEffect, useRef, useState } from 'react'
-import { Alert, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material'
+import { useEffect, useState } from 'react'
+import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/DeleteOutline'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDataProvider, useNotify } from 'ra-core'
 import type { PurchaseOrder } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
-import { findScannedProducts, useScan, useScanNotice } from '../common/scanning'
+import { findScannedProducts, ScanField, ScanSaid, useScan, useScanNotice } from '../common/scanning'
 import { addOne } from '../common/transfer/useTransferScans'
 import { parseQuantity, productLabel, type DraftLine } from '../common/transfer/transferForm'
 import { useSend } from '../common/useApi'
@@ -39,10 +39,8 @@ export function DraftLines({ order, onSaved, onDirty }: DraftLinesProps) {
   const queryClient = useQueryClient()
   // the saved order's lines, again when another save (or another buyer) changed them
   const [lines, setLines] = useStateResetOn(draftOf(order), order.updated_at)
-  const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
   const { said, tell } = useScanNotice()
-  const input = useRef<HTMLInputElement>(null)
   const dirty = !sameLines(lines, draftOf(order))
   const valid = lines.every((line) => parseQuantity(line.amount) !== null)
   useEffect(() => onDirty(dirty), [dirty, onDirty])
@@ -88,30 +86,8 @@ export function DraftLines({ order, onSaved, onDirty }: DraftLinesProps) {
 
   return (
     <Stack spacing={1.5} sx={{ mt: 1 }}>
-      <Box
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void add(code).then(() => setCode(''))
-          input.current?.focus()
-        }}
-      >
-        <TextField
-          inputRef={input}
-          fullWidth
-          size="small"
-          label={translate('purchase_orders.lines.add')}
-          helperText={translate('purchase_orders.lines.add_help')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'send' } }}
-        />
-      </Box>
-      {said && (
-        <Alert severity={said.ok ? 'success' : 'error'} role="status">
-          {said.text}
-        </Alert>
-      )}
+      <ScanField label={translate('purchase_orders.lines.add')} helperText={translate('purchase_orders.lines.add_help')} onCode={add} />
+      <ScanSaid said={said} />
       {lines.length === 0 && <Typography color="text.secondary">{translate('purchase_orders.lines.empty')}</Typography>}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {lines.map((line, index) => (

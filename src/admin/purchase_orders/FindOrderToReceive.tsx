@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom'
 import type { PurchaseOrderSummary, Warehouse } from '../../contract'
 import { OPEN_PURCHASE_ORDER_STATUSES } from '../../contract/constants'
 import { DocumentScreen } from '../common/DocumentScreen'
-import { useScan, useScanNotice } from '../common/scanning'
+import { ScanSaid, useScan, useScanNotice } from '../common/scanning'
 import { useApi } from '../common/useApi'
 import { useTranslate } from '../common/translate'
 import { session } from '../providers/session'
@@ -57,11 +57,7 @@ export default function FindOrderToReceive() {
       marks={null}
     >
       <Typography color="text.secondary">{translate('purchase_orders.receive.find_help')}</Typography>
-      {said && (
-        <Alert severity={said.ok ? 'success' : 'error'} role="status">
-          {said.text}
-        </Alert>
-      )}
+      <ScanSaid said={said} />
       <TextField
         select
         label={translate('terms.warehouse')}

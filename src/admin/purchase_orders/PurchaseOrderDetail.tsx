@@ -4,16 +4,14 @@ import { useState } from 'react'
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material'
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf'
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Confirm } from 'react-admin'
 import { useLocale, useNotify } from 'ra-core'
-import { Link as RouterLink, useParams } from 'react-router-dom'
-import type { PurchaseOrder, PurchaseOrderStatus as Status } from '../../contract'
+import { Link as RouterLink } from 'react-router-dom'
+import type { PurchaseOrderStatus as Status } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { DocumentScreen, DocumentSection, DocumentSteps, type DocumentStep } from '../common/DocumentScreen'
 import { moneyTotals } from '../common/money'
-import { useApi, useSend } from '../common/useApi'
-import { PURCHASE_ORDER_QUERY } from '../common/scanning'
+import { useSend } from '../common/useApi'
 import { useTranslate } from '../common/translate'
 import { office } from '../providers/officeApi'
 import { session } from '../providers/session'
@@ -22,6 +20,7 @@ import { DraftLines } from './DraftLines'
 import { OrderLines } from './OrderLines'
 import { Receipts } from './Receipts'
 import { isLate, isReceivable } from './orderFacts'
+import { usePurchaseOrder } from './usePurchaseOrder'
 
 type Step = 'send' | 'close' | 'cancel'
 const STEP_OPERATIONS = {
@@ -30,26 +29,12 @@ const STEP_OPERATIONS = {
   cancel: OPERATIONS.cancelPurchaseOrder,
 }
 
-export const purchaseOrderKey = (id: string | number) => [...PURCHASE_ORDER_QUERY, String(id)]
-
 export default function PurchaseOrderDetail() {
   const translate = useTranslate()
   const locale = useLocale()
   const notify = useNotify()
-  const api = useApi()
   const send = useSend()
-  const queryClient = useQueryClient()
-  const { id = '' } = useParams()
-  const key = purchaseOrderKey(id)
-  const {
-    data: order,
-    error,
-    refetch,
-  } = useQuery({
-    queryKey: key,
-    enabled: /^[1-9]\d*$/.test(id),
-    queryFn: async () => (await api<PurchaseOrder>(`/purchase_orders/${id}`)).json,
-  })
+  const { id, data: order, error, refetch, set } = usePurchaseOrder()
   const [asking, setAsking] = useState<Step>()
   const [busy, setBusy] = useState(false)
   const [printing, setPrinting] = useState(false)
@@ -60,7 +45,7 @@ export default function PurchaseOrderDetail() {
     setBusy(true)
     try {
       const answer = await send(STEP_OPERATIONS[name], { params: { id } })
-      queryClient.setQueryData(key, answer)
+      set(answer)
       if (name === 'send' && 'mailed_to' in answer)
         notify(answer.mailed_to ? 'purchase_orders.steps.sent_mailed' : 'purchase_orders.steps.sent_unmailed', {
           type: answer.mailed_to ? 'success' : 'info',
@@ -137,7 +122,7 @@ export default function PurchaseOrderDetail() {
       </Stack>
       <DocumentSection title={translate('purchase_orders.lines.title', { smart_count: order.lines.length })}>
         {order.status === 'draft' && buyer ? (
-          <DraftLines order={order} onSaved={(saved) => queryClient.setQueryData(key, saved)} onDirty={setLinesUnsaved} />
+          <DraftLines order={order} onSaved={set} onDirty={setLinesUnsaved} />
         ) : (
           <OrderLines order={order} />
         )}

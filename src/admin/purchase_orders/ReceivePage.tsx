@@ -7,19 +7,19 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Confirm } from 'react-admin'
 import { HttpError } from 'ra-core'
-import { Link as RouterLink, useParams } from 'react-router-dom'
-import type { Location, PurchaseOrder, PurchaseOrderLine, PurchaseReceipt } from '../../contract'
+import { Link as RouterLink } from 'react-router-dom'
+import type { Location, PurchaseOrderLine, PurchaseReceipt } from '../../contract'
 import { OPERATIONS } from '../../contract/operations'
 import { locationIdOfCode } from '../../contract/location-codes'
 import { DocumentScreen } from '../common/DocumentScreen'
 import { PrintLabelsDialog } from '../common/labels'
-import { useScan, useScanNotice } from '../common/scanning'
+import { ScanField, ScanSaid, useScan, useScanNotice } from '../common/scanning'
 import { parseQuantity } from '../common/transfer/transferForm'
 import { isUnconfirmed, useApi, useSend } from '../common/useApi'
 import { useTranslate } from '../common/translate'
 import { useStateResetOn } from '../common/useStateResetOn'
 import { PurchaseOrderStatus } from './PurchaseOrderStatus'
-import { purchaseOrderKey } from './PurchaseOrderDetail'
+import { usePurchaseOrder } from './usePurchaseOrder'
 import { receiptLabels } from './Receipts'
 import { isReceivable, lineLabel } from './orderFacts'
 import { addUnits, matchScan, overReceived, pendingPerLine, receiptBody, scanIndex, setUnits, type PendingUnit } from './receiving'
@@ -29,17 +29,7 @@ export default function ReceivePage() {
   const api = useApi()
   const send = useSend()
   const queryClient = useQueryClient()
-  const { id = '' } = useParams()
-  const key = purchaseOrderKey(id)
-  const {
-    data: order,
-    error,
-    refetch,
-  } = useQuery({
-    queryKey: key,
-    enabled: /^[1-9]\d*$/.test(id),
-    queryFn: async () => (await api<PurchaseOrder>(`/purchase_orders/${id}`)).json,
-  })
+  const { data: order, error, refetch } = usePurchaseOrder()
   const warehouseId = order?.warehouse_id
   const locations = useQuery({
     queryKey: ['stockroom', 'locations', warehouseId],
@@ -49,7 +39,6 @@ export default function ReceivePage() {
   const [chosenLocation, setLocationId] = useState<number>()
   const [pending, setPending] = useState<PendingUnit[]>([])
   const [lastLine, setLastLine] = useState<number>()
-  const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
   // a receipt sent without an answer may be booked: until it is confirmed, nothing changes, so pressing again resends it
   const [unconfirmed, setUnconfirmed] = useState(false)
@@ -57,7 +46,6 @@ export default function ReceivePage() {
   const [booked, setBooked] = useState<PurchaseReceipt>()
   const [printing, setPrinting] = useState(false)
   const { said, tell } = useScanNotice()
-  const input = useRef<HTMLInputElement>(null)
   const index = useMemo(() => scanIndex(order?.lines ?? []), [order])
   const perLine = useMemo(() => pendingPerLine(pending), [pending])
   const places = useMemo(() => locations.data ?? [], [locations.data])
@@ -186,31 +174,9 @@ export default function ReceivePage() {
                 </option>
               ))}
             </TextField>
-            <Box
-              component="form"
-              onSubmit={(event) => {
-                event.preventDefault()
-                if (take(code)) setCode('')
-                input.current?.focus()
-              }}
-            >
-              <TextField
-                inputRef={input}
-                fullWidth
-                size="small"
-                label={translate('terms.barcode')}
-                helperText={translate('purchase_orders.receive.scan_help')}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'send' } }}
-              />
-            </Box>
+            <ScanField label={translate('terms.barcode')} helperText={translate('purchase_orders.receive.scan_help')} onCode={take} />
           </Box>
-          {said && (
-            <Alert severity={said.ok ? 'success' : 'error'} role="status" sx={{ mt: 1 }}>
-              {said.text}
-            </Alert>
-          )}
+          <ScanSaid said={said} sx={{ mt: 1 }} />
         </Paper>
       )}
       <Box
